@@ -1,0 +1,166 @@
+//! `data/authors.toml`: the authors, in file order.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::error::{ContentError, ContentErrorKind, line_col, toml_error};
+use crate::labels::{is_slug, slugify};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Author {
+    pub name: String,
+    /// `/authors/{slug}`; defaults to the slug of the name.
+    pub slug: String,
+    /// Biography, Markdown.
+    pub description: String,
+    pub meta_title: String,
+    pub meta_description: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Authors {
+    pub list: Vec<Author>,
+    by_name: HashMap<String, usize>,
+}
+
+impl Authors {
+    pub fn by_name(&self, name: &str) -> Option<&Author> {
+        self.by_name.get(name).map(|&i| &self.list[i])
+    }
+
+    /// Index of the author in file order.
+    pub fn index_of(&self, name: &str) -> Option<usize> {
+        self.by_name.get(name).copied()
+    }
+
+    /// The spec's derived views.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.list.iter().map(|a| a.name.as_str())
+    }
+    pub fn biography(&self, name: &str) -> Option<&str> {
+        self.by_name(name).map(|a| a.description.as_str())
+    }
+    pub fn page_title(&self, name: &str) -> Option<&str> {
+        self.by_name(name).map(|a| a.meta_title.as_str())
+    }
+    pub fn page_description(&self, name: &str) -> Option<&str> {
+        self.by_name(name).map(|a| a.meta_description.as_str())
+    }
+
+    pub fn parse(path: &Path, text: &str) -> Result<Self, Vec<ContentError>> {
+        let raw: RawFile = toml::from_str(text).map_err(|e| vec![toml_error(path, text, &e)])?;
+        let mut errors = Vec::new();
+        let mut list = Vec::with_capacity(raw.author.len());
+        let mut by_name = HashMap::new();
+        let mut slugs: HashMap<String, String> = HashMap::new();
+        for ra in raw.author {
+            let (line, col) = line_col(text, ra.name.span().start);
+            let name = ra.name.into_inner().trim().to_string();
+            let slug = match &ra.slug {
+                Some(s) => s.get_ref().clone(),
+                None => slugify(&name),
+            };
+            if !is_slug(&slug) {
+                errors.push(ContentError::new(
+                    path,
+                    line,
+                    col,
+                    ContentErrorKind::InvalidValue {
+                        field: "slug".into(),
+                        message: format!("`{slug}` is not a slug; set `slug` explicitly"),
+                    },
+                ));
+            }
+            if by_name.insert(name.clone(), list.len()).is_some() {
+                errors.push(ContentError::new(
+                    path,
+                    line,
+                    col,
+                    ContentErrorKind::DuplicateKey(name.clone()),
+                ));
+            }
+            if let Some(first) = slugs.insert(slug.clone(), name.clone()) {
+                errors.push(ContentError::new(
+                    path,
+                    line,
+                    col,
+                    ContentErrorKind::DuplicateSlug {
+                        slug: slug.clone(),
+                        first: format!("author `{first}`"),
+                    },
+                ));
+            }
+            list.push(Author {
+                name,
+                slug,
+                description: ra.description,
+                meta_title: ra.meta_title,
+                meta_description: ra.meta_description,
+            });
+        }
+        if errors.is_empty() { Ok(Self { list, by_name }) } else { Err(errors) }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    #[serde(default)]
+    author: Vec<RawAuthor>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAuthor {
+    name: toml::Spanned<String>,
+    description: String,
+    meta_title: String,
+    meta_description: String,
+    slug: Option<toml::Spanned<String>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TWO: &str = r#"
+[[author]]
+name = "Maya Lindqvist"
+description = "Maya teaches."
+meta_title = "Maya Lindqvist, MBSR Teacher"
+meta_description = "Articles by Maya."
+
+[[author]]
+name = "Rosa Villaseñor"
+description = "Rosa writes."
+meta_title = "Rosa Villaseñor, Writer"
+meta_description = "Articles by Rosa."
+"#;
+
+    #[test]
+    fn derived_views() {
+        let a = Authors::parse(Path::new("data/authors.toml"), TWO).unwrap();
+        assert_eq!(a.names().collect::<Vec<_>>(), ["Maya Lindqvist", "Rosa Villaseñor"]);
+        assert_eq!(a.by_name("Rosa Villaseñor").unwrap().slug, "rosa-villasenor");
+        assert_eq!(a.biography("Maya Lindqvist"), Some("Maya teaches."));
+        assert_eq!(a.page_title("Maya Lindqvist"), Some("Maya Lindqvist, MBSR Teacher"));
+        assert_eq!(a.page_description("Nobody"), None);
+    }
+
+    #[test]
+    fn duplicate_names_are_reported_at_the_second() {
+        let text = TWO.replace("Rosa Villaseñor\"\ndesc", "Maya Lindqvist\"\ndesc");
+        let errs = Authors::parse(Path::new("data/authors.toml"), &text).unwrap_err();
+        assert_eq!(errs.len(), 2, "{errs:?}"); // the name and the slug
+        assert!(errs.iter().all(|e| e.line == 9));
+    }
+
+    #[test]
+    fn missing_field() {
+        let text = TWO.replace("meta_title = \"Maya Lindqvist, MBSR Teacher\"\n", "");
+        let errs = Authors::parse(Path::new("data/authors.toml"), &text).unwrap_err();
+        assert_eq!(errs[0].kind, ContentErrorKind::MissingField("meta_title".into()));
+    }
+}

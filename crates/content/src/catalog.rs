@@ -1,0 +1,165 @@
+//! The catalog: articles indexed by category, subcategory and sub-subcategory, by author,
+//! and by date, with the spec's `other` fallback rules.
+
+use std::collections::BTreeMap;
+
+use crate::labels::{slugify, title_case};
+use crate::load::Site;
+use crate::topics::OTHER;
+
+/// Indices into `Site::articles`. Every list is newest first (date descending, then slug).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Catalog {
+    /// Parallel to `site.topics.categories`.
+    pub categories: Vec<CategoryIndex>,
+    /// Parallel to `site.authors.list`.
+    pub by_author: Vec<Vec<usize>>,
+    /// Every article, newest first.
+    pub newest: Vec<usize>,
+    /// Per article, the (category, subcategory) index pairs it is filed under, in front matter order.
+    pub placements: Vec<Vec<(usize, usize)>>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CategoryIndex {
+    /// Every article filed anywhere in the category.
+    pub articles: Vec<usize>,
+    /// Parallel to the category's `children`.
+    pub subcategories: Vec<SubcategoryIndex>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SubcategoryIndex {
+    pub articles: Vec<usize>,
+    /// Sorted by slug.
+    pub subsubcategories: Vec<SubsubcategoryIndex>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SubsubcategoryIndex {
+    /// Display label, e.g. `Body Scan`.
+    pub label: String,
+    /// Path segment, e.g. `body-scan`.
+    pub slug: String,
+    pub articles: Vec<usize>,
+}
+
+/// Builds the catalog of a validated site (every category key is known).
+pub fn build_catalog(site: &Site) -> Catalog {
+    let _span = tracing::info_span!("index", articles = site.articles.len()).entered();
+    let mut newest: Vec<usize> = (0..site.articles.len()).collect();
+    newest.sort_by(|&a, &b| {
+        let (a, b) = (&site.articles[a], &site.articles[b]);
+        b.date.cmp(&a.date).then_with(|| a.slug.cmp(&b.slug))
+    });
+    let mut rank = vec![0usize; newest.len()];
+    for (r, &i) in newest.iter().enumerate() {
+        rank[i] = r;
+    }
+
+    let cats = &site.topics.categories;
+    let mut categories: Vec<CategoryIndex> = cats
+        .iter()
+        .map(|c| CategoryIndex {
+            articles: Vec::new(),
+            subcategories: vec![SubcategoryIndex::default(); c.children.len()],
+        })
+        .collect();
+    // Sub-subcategories by (category, subcategory) then slug; the first label written wins.
+    let mut subsubs: Vec<Vec<BTreeMap<String, SubsubcategoryIndex>>> =
+        cats.iter().map(|c| vec![BTreeMap::new(); c.children.len()]).collect();
+    let mut placements = vec![Vec::new(); site.articles.len()];
+    let mut by_author = vec![Vec::new(); site.authors.list.len()];
+
+    for &i in &newest {
+        let article = &site.articles[i];
+        if let Some(a) = article.author.as_ref().and_then(|a| site.authors.index_of(&a.value)) {
+            by_author[a].push(i);
+        }
+        for entity in &article.entities {
+            let Some(ci) = cats.iter().position(|c| c.topic.key == entity.category.value) else {
+                continue; // unknown categories are reported by load_site
+            };
+            let category = &cats[ci];
+            let other = category.children.iter().position(|c| c.key == OTHER);
+            let mut file = |si: usize, subsub: &[String]| {
+                push_once(&mut categories[ci].articles, i);
+                push_once(&mut categories[ci].subcategories[si].articles, i);
+                if !placements[i].contains(&(ci, si)) {
+                    placements[i].push((ci, si));
+                }
+                for label in subsub {
+                    let slug = slugify(label);
+                    if slug.is_empty() {
+                        continue;
+                    }
+                    let entry = subsubs[ci][si].entry(slug.clone()).or_insert_with(|| {
+                        SubsubcategoryIndex { label: title_case(label), slug, articles: Vec::new() }
+                    });
+                    push_once(&mut entry.articles, i);
+                }
+            };
+            if entity.subcategories.is_empty()
+                && let Some(o) = other
+            {
+                file(o, &[]);
+            }
+            for sub in &entity.subcategories {
+                let si = category.children.iter().position(|c| c.key == sub.subcategory).or(other);
+                if let Some(si) = si {
+                    file(si, &sub.subsubcategories);
+                }
+            }
+        }
+    }
+    for (ci, per_sub) in subsubs.into_iter().enumerate() {
+        for (si, map) in per_sub.into_iter().enumerate() {
+            categories[ci].subcategories[si].subsubcategories = map.into_values().collect();
+        }
+    }
+    Catalog { categories, by_author, newest, placements }
+}
+
+/// Lists are built in newest-first order, so "already there" is always the last element.
+fn push_once(list: &mut Vec<usize>, i: usize) {
+    if list.last() != Some(&i) {
+        list.push(i);
+    }
+}
+
+impl Catalog {
+    /// The spec's derived list of category keys.
+    pub fn category_keys<'a>(&self, site: &'a Site) -> Vec<&'a str> {
+        site.topics.categories.iter().map(|c| c.topic.key.as_str()).collect()
+    }
+
+    /// Subcategory keys accumulated across categories (first appearance order, no repeats).
+    pub fn subcategory_keys<'a>(&self, site: &'a Site) -> Vec<&'a str> {
+        let mut out: Vec<&str> = Vec::new();
+        for c in &site.topics.categories {
+            for ch in &c.children {
+                if !out.contains(&ch.key.as_str()) {
+                    out.push(&ch.key);
+                }
+            }
+        }
+        out
+    }
+
+    /// Every sub-subcategory label in use, sorted, without repeats.
+    pub fn subsubcategory_labels(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = self
+            .categories
+            .iter()
+            .flat_map(|c| &c.subcategories)
+            .flat_map(|s| &s.subsubcategories)
+            .map(|s| s.label.as_str())
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests;

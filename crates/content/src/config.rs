@@ -1,0 +1,202 @@
+//! `stillpoint.toml`: the site configuration.
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::error::{ContentError, ContentErrorKind, line_col, toml_error};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SiteConfig {
+    /// The site identifier: logo path, bucket names, sponsored label choice.
+    pub id: String,
+    /// The brand; every page title ends with ` | {title}`.
+    pub title: String,
+    /// Canonical origin, without a trailing slash.
+    pub url: String,
+    pub description: String,
+    pub locale: String,
+    /// Default date of articles without one (`YYYY-MM-DD`).
+    pub start_date: jiff::civil::Date,
+    pub contact_email: String,
+    pub social: Social,
+    /// Production bucket; the dev bucket is `{bucket}-dev`.
+    pub bucket: String,
+    /// URL prefixes the third-party script proxy may fetch.
+    pub proxy_allow: Vec<String>,
+    /// Third-party scripts to load deferred on every page.
+    pub scripts: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Social {
+    pub video: String,
+    pub feed: String,
+    pub photo: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    site: RawSite,
+    #[serde(default)]
+    deploy: RawDeploy,
+    #[serde(default)]
+    proxy: RawProxy,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSite {
+    id: toml::Spanned<String>,
+    title: String,
+    url: toml::Spanned<String>,
+    description: String,
+    #[serde(default = "default_locale")]
+    locale: String,
+    start_date: toml::Spanned<String>,
+    contact_email: String,
+    social: Social,
+    #[serde(default)]
+    scripts: Vec<String>,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDeploy {
+    bucket: Option<String>,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawProxy {
+    #[serde(default)]
+    allow: Vec<String>,
+}
+
+fn default_locale() -> String {
+    "en_US".to_string()
+}
+
+impl SiteConfig {
+    /// Parses the text of `stillpoint.toml`; `path` only names the file in errors.
+    pub fn parse(path: &Path, text: &str) -> Result<Self, Vec<ContentError>> {
+        let raw: Raw = toml::from_str(text).map_err(|e| vec![toml_error(path, text, &e)])?;
+        let mut errors = Vec::new();
+        let at = |span: std::ops::Range<usize>, field: &str, message: &str| {
+            let (line, col) = line_col(text, span.start);
+            ContentError::new(
+                path,
+                line,
+                col,
+                ContentErrorKind::InvalidValue { field: field.into(), message: message.into() },
+            )
+        };
+        let id = raw.site.id.get_ref();
+        if !crate::labels::is_slug(id) {
+            errors.push(at(
+                raw.site.id.span(),
+                "site.id",
+                "use lowercase letters, digits and dashes",
+            ));
+        }
+        let url = raw.site.url.get_ref().trim_end_matches('/').to_string();
+        if !(url.starts_with("https://") || url.starts_with("http://")) {
+            errors.push(at(raw.site.url.span(), "site.url", "must start with https:// or http://"));
+        }
+        let start_date = parse_date(raw.site.start_date.get_ref());
+        if start_date.is_none() {
+            errors.push(at(
+                raw.site.start_date.span(),
+                "site.start_date",
+                "expected a date like 2024-09-12 or 2024-09-12T00:00:00Z",
+            ));
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let bucket = raw.deploy.bucket.unwrap_or_else(|| format!("{id}-site"));
+        Ok(Self {
+            id: id.clone(),
+            title: raw.site.title,
+            url,
+            description: raw.site.description,
+            locale: raw.site.locale,
+            start_date: start_date.expect("checked above"),
+            contact_email: raw.site.contact_email,
+            social: raw.site.social,
+            bucket,
+            proxy_allow: raw.proxy.allow,
+            scripts: raw.site.scripts,
+        })
+    }
+
+    pub fn dev_bucket(&self) -> String {
+        format!("{}-dev", self.bucket)
+    }
+}
+
+/// A date, or the date part of an RFC 3339 timestamp.
+pub fn parse_date(s: &str) -> Option<jiff::civil::Date> {
+    let s = s.trim();
+    if let Ok(d) = s.parse::<jiff::civil::Date>() {
+        return Some(d);
+    }
+    s.parse::<jiff::Timestamp>().ok().map(|t| t.to_zoned(jiff::tz::TimeZone::UTC).date())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r#"
+[site]
+id = "stillpoint"
+title = "Stillpoint"
+url = "https://stillpoint.example/"
+description = "Calm."
+start_date = "2024-09-12T00:00:00Z"
+contact_email = "hello@stillpoint.example"
+
+[site.social]
+video = "https://v.example"
+feed = "https://f.example"
+photo = "https://p.example"
+"#;
+
+    #[test]
+    fn parses_and_fills_defaults() {
+        let c = SiteConfig::parse(Path::new("stillpoint.toml"), GOOD).unwrap();
+        assert_eq!(c.url, "https://stillpoint.example");
+        assert_eq!(c.locale, "en_US");
+        assert_eq!(c.bucket, "stillpoint-site");
+        assert_eq!(c.dev_bucket(), "stillpoint-site-dev");
+        assert_eq!(c.start_date.to_string(), "2024-09-12");
+        assert!(c.proxy_allow.is_empty());
+    }
+
+    #[test]
+    fn missing_field_names_the_field_and_line() {
+        let text = GOOD.replace("title = \"Stillpoint\"\n", "");
+        let errs = SiteConfig::parse(Path::new("stillpoint.toml"), &text).unwrap_err();
+        assert_eq!(errs[0].kind, ContentErrorKind::MissingField("title".into()));
+        assert_eq!(errs[0].line, 2);
+    }
+
+    #[test]
+    fn invalid_toml_has_a_position() {
+        let text = GOOD.replace("title = \"Stillpoint\"", "title = \"Stillpoint");
+        let errs = SiteConfig::parse(Path::new("stillpoint.toml"), &text).unwrap_err();
+        assert!(matches!(errs[0].kind, ContentErrorKind::InvalidToml(_)), "{:?}", errs[0]);
+        assert_eq!(errs[0].line, 4);
+    }
+
+    #[test]
+    fn bad_values_are_all_reported() {
+        let text = GOOD.replace("\"stillpoint\"", "\"Still Point\"").replace("2024-09-12T", "soon");
+        let errs = SiteConfig::parse(Path::new("stillpoint.toml"), &text).unwrap_err();
+        assert_eq!(errs.len(), 2, "{errs:?}");
+        assert_eq!(errs[0].line, 3);
+    }
+}

@@ -1,0 +1,185 @@
+//! Content diagnostics: every problem found in a site directory, with its file, line and a fix hint.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// One problem in the content directory. `line` and `col` are 1-based; 0 means "the whole file".
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}:{line}:{col}: {kind}", path.display())]
+pub struct ContentError {
+    pub path: PathBuf,
+    pub line: u32,
+    pub col: u32,
+    pub kind: ContentErrorKind,
+}
+
+/// What went wrong; tests match on this.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ContentErrorKind {
+    #[error("cannot read file: {0}")]
+    Io(String),
+    #[error("invalid TOML: {0}")]
+    InvalidToml(String),
+    #[error("invalid JSON: {0}")]
+    InvalidJson(String),
+    #[error("malformed front matter: {0}")]
+    MalformedFrontMatter(String),
+    #[error("missing required field `{0}`")]
+    MissingField(String),
+    #[error("invalid value for `{field}`: {message}")]
+    InvalidValue { field: String, message: String },
+    #[error("unknown category `{0}`")]
+    UnknownCategory(String),
+    #[error("unknown author `{0}`")]
+    UnknownAuthor(String),
+    #[error("duplicate slug `{slug}` (first used in {first})")]
+    DuplicateSlug { slug: String, first: String },
+    #[error("duplicate key `{0}`")]
+    DuplicateKey(String),
+    #[error("link to `{0}`, which is not a page of this site")]
+    BrokenLink(String),
+    #[error("`{0}` is missing")]
+    MissingFile(String),
+    #[error("{0}")]
+    Topics(String),
+}
+
+impl ContentErrorKind {
+    /// A one-line suggestion of how to fix the problem.
+    pub fn hint(&self) -> &'static str {
+        match self {
+            Self::Io(_) => "check that the file exists and is readable",
+            Self::InvalidToml(_) => "fix the TOML syntax at this position",
+            Self::InvalidJson(_) => "fix the JSON syntax at this position",
+            Self::MalformedFrontMatter(_) => {
+                "front matter is YAML between a first line `---` and a closing `---` line"
+            }
+            Self::MissingField(_) => "add the field (see CONTENT.md for the format)",
+            Self::InvalidValue { .. } => "correct the value (see CONTENT.md for the format)",
+            Self::UnknownCategory(_) => "use a category `key` from data/topics.toml",
+            Self::UnknownAuthor(_) => {
+                "use a `name` from data/authors.toml, or add the author there"
+            }
+            Self::DuplicateSlug { .. } => "give one of the two a different `slug`",
+            Self::DuplicateKey(_) => "keys must be unique; rename one of them",
+            Self::BrokenLink(_) => {
+                "point the link at an existing article, topic or page, or remove it"
+            }
+            Self::MissingFile(_) => "create the file (see CONTENT.md for the layout)",
+            Self::Topics(_) => "see CONTENT.md: data/topics.toml",
+        }
+    }
+}
+
+impl ContentError {
+    pub fn new(path: impl Into<PathBuf>, line: u32, col: u32, kind: ContentErrorKind) -> Self {
+        Self { path: path.into(), line, col, kind }
+    }
+
+    /// An error about a whole file (no position).
+    pub fn file(path: impl Into<PathBuf>, kind: ContentErrorKind) -> Self {
+        Self::new(path, 0, 0, kind)
+    }
+
+    /// The path relative to `root` when it is inside it, for stable, short messages.
+    pub fn relative_to(mut self, root: &Path) -> Self {
+        if let Ok(rel) = self.path.strip_prefix(root) {
+            self.path = rel.to_path_buf();
+        }
+        self
+    }
+}
+
+/// Every error found by a stage, in a stable order (by file, then line).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Diagnostics(pub Vec<ContentError>);
+
+impl Diagnostics {
+    pub fn push(&mut self, e: ContentError) {
+        self.0.push(e);
+    }
+    pub fn extend(&mut self, it: impl IntoIterator<Item = ContentError>) {
+        self.0.extend(it);
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+    pub fn iter(&self) -> std::slice::Iter<'_, ContentError> {
+        self.0.iter()
+    }
+    pub fn sort(&mut self) {
+        self.0.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
+    }
+    /// `Ok(())` when empty, else the sorted list.
+    pub fn into_result(mut self) -> Result<(), Diagnostics> {
+        if self.is_empty() {
+            Ok(())
+        } else {
+            self.sort();
+            Err(self)
+        }
+    }
+}
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for e in &self.0 {
+            writeln!(f, "error: {e}")?;
+            writeln!(f, "  hint: {}", e.kind.hint())?;
+        }
+        write!(f, "{} content error{}", self.0.len(), if self.0.len() == 1 { "" } else { "s" })
+    }
+}
+
+impl std::error::Error for Diagnostics {}
+
+/// 1-based line and column (in characters) of a byte offset in `text`.
+pub fn line_col(text: &str, offset: usize) -> (u32, u32) {
+    let offset = offset.min(text.len());
+    let before = &text[..text.floor_char_boundary(offset)];
+    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line as u32, col as u32)
+}
+
+/// Turns a `toml` error into a diagnostic with its position.
+pub(crate) fn toml_error(path: &Path, text: &str, err: &toml::de::Error) -> ContentError {
+    let (line, col) = err.span().map_or((0, 0), |s| line_col(text, s.start));
+    ContentError::new(path, line, col, toml_kind(err.message()))
+}
+
+fn toml_kind(message: &str) -> ContentErrorKind {
+    match message.strip_prefix("missing field `").and_then(|r| r.strip_suffix('`')) {
+        Some(field) => ContentErrorKind::MissingField(field.to_string()),
+        None => ContentErrorKind::InvalidToml(message.trim().replace('\n', " ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_lines_and_chars() {
+        let t = "ab\nc😀d\n";
+        assert_eq!(line_col(t, 0), (1, 1));
+        assert_eq!(line_col(t, 3), (2, 1));
+        assert_eq!(line_col(t, 8), (2, 3)); // after the 4-byte emoji
+        assert_eq!(line_col(t, 100), (3, 1));
+    }
+
+    #[test]
+    fn display_lists_every_error_with_a_hint() {
+        let mut d = Diagnostics::default();
+        d.push(ContentError::new("b.md", 3, 1, ContentErrorKind::UnknownAuthor("X".into())));
+        d.push(ContentError::new("a.md", 9, 2, ContentErrorKind::UnknownCategory("y".into())));
+        let err = d.into_result().unwrap_err();
+        let text = err.to_string();
+        assert!(text.starts_with("error: a.md:9:2: unknown category `y`"), "{text}");
+        assert!(text.contains("hint: use a `name` from data/authors.toml"));
+        assert!(text.ends_with("2 content errors"));
+    }
+}

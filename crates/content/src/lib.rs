@@ -1,0 +1,30 @@
+//! The site model of Stillpoint: read a content directory (see CONTENT.md), validate it, and index it.
+//!
+//! `load_site` reads `stillpoint.toml`, `data/*`, `articles/**/*.md` and `pages/*.md` and reports
+//! every content error at once, each with its file and line. `build_catalog` files every article
+//! under its categories, subcategories (falling back to `other`) and sub-subcategories.
+//! This crate knows nothing of pages, routes' HTML or files written: that is `stillpoint-site`.
+
+mod article;
+mod authors;
+mod catalog;
+mod config;
+mod error;
+mod front_matter;
+mod labels;
+mod load;
+mod pages;
+mod sponsored;
+mod topics;
+
+pub use article::{Article, Entity, EntitySubcategory, Located, internal_path, truncate_words};
+pub use authors::{Author, Authors};
+pub use catalog::{Catalog, CategoryIndex, SubcategoryIndex, SubsubcategoryIndex, build_catalog};
+pub use config::{SiteConfig, Social, parse_date};
+pub use error::{ContentError, ContentErrorKind, Diagnostics, line_col};
+pub use front_matter::{Split, SplitError, split as split_front_matter};
+pub use labels::{fnv1a32, is_slug, label_from_key, slugify, title_case};
+pub use load::{Site, load_site};
+pub use pages::{INFO_PAGES, InfoPage};
+pub use sponsored::Sponsored;
+pub use topics::{Category, OTHER, RESERVED_SLUGS, Topic, Topics};

@@ -1,0 +1,186 @@
+//! `load_site`: read and validate a whole site directory, reporting every error at once.
+
+use std::collections::HashMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use crate::article::Article;
+use crate::authors::Authors;
+use crate::config::SiteConfig;
+use crate::error::{ContentError, ContentErrorKind, Diagnostics};
+use crate::pages::{INFO_PAGES, InfoPage};
+use crate::sponsored::Sponsored;
+use crate::topics::Topics;
+
+/// A validated site: everything `CONTENT.md` describes, in memory.
+#[derive(Debug, Clone)]
+pub struct Site {
+    /// The site directory.
+    pub root: PathBuf,
+    pub config: SiteConfig,
+    pub topics: Topics,
+    pub authors: Authors,
+    pub sponsored: Sponsored,
+    /// Sorted by source path, so every later stage sees one order.
+    pub articles: Vec<Article>,
+    /// In `INFO_PAGES` order.
+    pub pages: Vec<InfoPage>,
+    /// `static/`, when present.
+    pub static_dir: Option<PathBuf>,
+}
+
+impl Site {
+    pub fn page(&self, name: &str) -> Option<&InfoPage> {
+        self.pages.iter().find(|p| p.name == name)
+    }
+}
+
+/// Reads `root`. On any content error, returns all of them, sorted by file and line,
+/// with paths relative to `root`.
+pub fn load_site(root: &Path) -> Result<Site, Diagnostics> {
+    let _span = tracing::info_span!("load", root = %root.display()).entered();
+    let mut diag = Diagnostics::default();
+    let read = |rel: &str, diag: &mut Diagnostics| -> Option<String> {
+        let path = root.join(rel);
+        match fs::read_to_string(&path) {
+            Ok(t) => Some(t),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                diag.push(ContentError::file(rel, ContentErrorKind::MissingFile(rel.into())));
+                None
+            }
+            Err(e) => {
+                diag.push(ContentError::file(rel, ContentErrorKind::Io(e.to_string())));
+                None
+            }
+        }
+    };
+
+    let config = read("stillpoint.toml", &mut diag)
+        .and_then(|t| parse_into(&mut diag, SiteConfig::parse(Path::new("stillpoint.toml"), &t)));
+    let topics = read("data/topics.toml", &mut diag)
+        .and_then(|t| parse_into(&mut diag, Topics::parse(Path::new("data/topics.toml"), &t)));
+    let authors = read("data/authors.toml", &mut diag)
+        .and_then(|t| parse_into(&mut diag, Authors::parse(Path::new("data/authors.toml"), &t)));
+    let sponsored = if root.join("data/sponsored.json").is_file() {
+        read("data/sponsored.json", &mut diag).and_then(|t| {
+            parse_into(&mut diag, Sponsored::parse(Path::new("data/sponsored.json"), &t))
+        })
+    } else {
+        Some(Sponsored::default())
+    };
+    let mut pages = Vec::new();
+    for name in INFO_PAGES {
+        let rel = format!("pages/{name}.md");
+        if let Some(t) = read(&rel, &mut diag)
+            && let Some(p) = parse_into(&mut diag, InfoPage::parse(Path::new(&rel), name, &t))
+        {
+            pages.push(p);
+        }
+    }
+
+    let default_date = config.as_ref().map_or(jiff::civil::date(2024, 9, 12), |c| c.start_date);
+    let (articles, article_errors) = load_articles(root, default_date);
+    diag.extend(article_errors);
+
+    if let (Some(topics), Some(authors)) = (&topics, &authors) {
+        diag.extend(cross_check(&articles, topics, authors));
+    }
+    diag.into_result()?;
+    let static_dir = Some(root.join("static")).filter(|p| p.is_dir());
+    Ok(Site {
+        root: root.to_path_buf(),
+        config: config.expect("no errors"),
+        topics: topics.expect("no errors"),
+        authors: authors.expect("no errors"),
+        sponsored: sponsored.expect("no errors"),
+        articles,
+        pages,
+        static_dir,
+    })
+}
+
+fn parse_into<T>(diag: &mut Diagnostics, r: Result<T, Vec<ContentError>>) -> Option<T> {
+    match r {
+        Ok(v) => Some(v),
+        Err(errs) => {
+            diag.extend(errs);
+            None
+        }
+    }
+}
+
+/// Parses every `articles/**/*.md` in parallel; the result is sorted by path.
+fn load_articles(
+    root: &Path,
+    default_date: jiff::civil::Date,
+) -> (Vec<Article>, Vec<ContentError>) {
+    let dir = root.join("articles");
+    let mut files: Vec<PathBuf> = walkdir::WalkDir::new(&dir)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "md"))
+        .map(|e| e.into_path())
+        .collect();
+    files.sort();
+    let results: Vec<Result<Article, Vec<ContentError>>> = files
+        .par_iter()
+        .map(|path| {
+            let rel = path.strip_prefix(root).unwrap_or(path);
+            let text = fs::read_to_string(path)
+                .map_err(|e| vec![ContentError::file(rel, ContentErrorKind::Io(e.to_string()))])?;
+            Article::parse(rel, &text, default_date)
+        })
+        .collect();
+    let mut articles = Vec::with_capacity(results.len());
+    let mut errors = Vec::new();
+    for r in results {
+        match r {
+            Ok(a) => articles.push(a),
+            Err(e) => errors.extend(e),
+        }
+    }
+    (articles, errors)
+}
+
+/// Checks that need more than one file: slugs, authors and categories.
+fn cross_check(articles: &[Article], topics: &Topics, authors: &Authors) -> Vec<ContentError> {
+    let mut errors = Vec::new();
+    let mut slugs: HashMap<&str, &Path> = HashMap::with_capacity(articles.len());
+    for a in articles {
+        if let Some(first) = slugs.insert(&a.slug, &a.source) {
+            slugs.insert(&a.slug, first); // keep the first owner for later duplicates
+            errors.push(ContentError::new(
+                &a.source,
+                a.slug_line,
+                1,
+                ContentErrorKind::DuplicateSlug {
+                    slug: a.slug.clone(),
+                    first: first.display().to_string(),
+                },
+            ));
+        }
+        if let Some(author) = &a.author
+            && authors.by_name(&author.value).is_none()
+        {
+            errors.push(ContentError::new(
+                &a.source,
+                author.line,
+                author.col,
+                ContentErrorKind::UnknownAuthor(author.value.clone()),
+            ));
+        }
+        for e in &a.entities {
+            if topics.category(&e.category.value).is_none() {
+                errors.push(ContentError::new(
+                    &a.source,
+                    e.category.line,
+                    e.category.col,
+                    ContentErrorKind::UnknownCategory(e.category.value.clone()),
+                ));
+            }
+        }
+    }
+    errors
+}

@@ -1,0 +1,224 @@
+// The JSON that crosses from the Rust builder to the Node SSR worker, and from the built site to
+// the browser (page-data). It mirrors `crates/site/src/props.rs` field for field; a Rust snapshot
+// test pins a sample of every message, so a change of shape shows up in review on both sides.
+//
+// Everything here is plain data, already decided by the builder: labels are normalised, dates
+// are formatted, URLs are absolute paths, HTML strings are sanitised. Components only arrange it.
+
+/** A labelled internal or external link. `href` is an absolute path (`/authors`) or a full URL. */
+export type Link = { readonly label: string; readonly href: string };
+
+/** A node of the topic tree as the menu, footer and sitemap need it. */
+export type TopicNode = {
+  readonly key: string;
+  readonly slug: string;
+  /** Title with its emoji, as written in data/topics.toml. */
+  readonly title: string;
+  readonly description: string;
+  /** `/{categorySlug}` or `/{categorySlug}/{subcategorySlug}`. */
+  readonly href: string;
+  /** Children in file order; empty for leaves (subcategories). */
+  readonly children: readonly TopicNode[];
+};
+
+/** Site-wide data: shipped once per build as `/page-data/sq/d/{hash}.json` and used by the slices. */
+export type SiteData = {
+  readonly id: string;
+  /** `site.title`; every page title ends with ` | {brand}`. */
+  readonly brand: string;
+  /** Canonical origin without a trailing slash. */
+  readonly url: string;
+  readonly description: string;
+  /** `/icons/{id}-logo-small.png`. */
+  readonly logo: string;
+  readonly contactEmail: string;
+  readonly social: { readonly video: string; readonly feed: string; readonly photo: string };
+  /** The whole topic tree (categories with their subcategories), in file order. */
+  readonly categories: readonly TopicNode[];
+  /** Copyright year for the footer. */
+  readonly year: number;
+  /** URL of the search manifest (content-hashed); loaded on first focus of the search box. */
+  readonly searchManifest: string;
+  /** Empty-state image for a search with no match (`/images/search-empty.svg` when the site has one). */
+  readonly searchEmptyImage: string | null;
+};
+
+export type ArticleCard = {
+  readonly slug: string;
+  /** `/articles/{slug}`. */
+  readonly href: string;
+  readonly title: string;
+  readonly description: string;
+  /** ISO date `YYYY-MM-DD`. */
+  readonly date: string;
+  /** Human date, e.g. `March 2, 2025` (formatted by the builder so SSR and hydration agree). */
+  readonly dateLabel: string;
+  readonly author: Link | null;
+  /** Cover image path, or null. */
+  readonly image: string | null;
+  readonly readingMinutes: number;
+  /** The article's first category → subcategory, for a small eyebrow label on cards. */
+  readonly topic: Link | null;
+};
+
+/** The paid-links block under the header; null (no block at all) when the page has none. */
+export type Sponsored = {
+  /** One of Sponsored Links, Partner Links, Recommended Sites, Related Resources (by site id). */
+  readonly label: string;
+  /** Sanitised HTML fragments: links (rel="sponsored noopener") and inline text only. */
+  readonly items: readonly string[];
+} | null;
+
+export type Pagination = {
+  /** 1-based. */
+  readonly page: number;
+  readonly pages: number;
+  readonly prev: string | null;
+  readonly next: string | null;
+  /** Href of every page, index 0 = page 1 (the route itself). */
+  readonly hrefs: readonly string[];
+};
+
+export type TocEntry = { readonly id: string; readonly text: string; readonly level: 2 | 3 };
+
+type Common = {
+  /** The page's route, e.g. `/articles/body-scan` (`/` for home). */
+  readonly path: string;
+  readonly sponsored: Sponsored;
+  /** Home → … → this page's parent; empty on home. */
+  readonly breadcrumbs: readonly Link[];
+};
+
+export type HomeProps = Common & {
+  readonly featured: readonly ArticleCard[]; // 4
+  readonly topStories: readonly ArticleCard[]; // 12, newest first
+  readonly popular: readonly ArticleCard[]; // 8
+  /** "Have More Awesome Stuff": the first 8 are shown, each "Show more" reveals 12 more. */
+  readonly more: readonly ArticleCard[];
+};
+
+export type ArticleProps = Common & {
+  readonly title: string;
+  readonly description: string;
+  readonly date: string;
+  readonly dateLabel: string;
+  readonly author: (Link & { readonly role: string }) | null;
+  readonly readingMinutes: number;
+  readonly image: { readonly src: string; readonly alt: string } | null;
+  /** Rendered Markdown; headings carry ids matching `toc`. */
+  readonly bodyHtml: string;
+  /** h2/h3 headings; shown as a table of contents when the article is long (≥ 4 entries). */
+  readonly toc: readonly TocEntry[];
+  /** Up to 4 other articles from the same subcategory. */
+  readonly related: readonly ArticleCard[];
+  /** Category → subcategory pairs the article is filed under. */
+  readonly topics: readonly { readonly category: Link; readonly subcategory: Link }[];
+  /** Sub-subcategory pages. */
+  readonly tags: readonly Link[];
+  /** Canonical absolute URL, for the copy-link button. */
+  readonly url: string;
+};
+
+/** Category, Subcategory and Subsubcategory pages. */
+export type ListingProps = Common & {
+  readonly title: string;
+  readonly description: string;
+  /** Category: its subcategories; Subcategory: its sub-subcategories; Subsubcategory: empty. */
+  readonly children: readonly Link[];
+  readonly articles: readonly ArticleCard[]; // at most 24
+  readonly total: number;
+  readonly pagination: Pagination;
+  readonly cover: string | null;
+};
+
+export type AuthorSummary = {
+  readonly name: string;
+  readonly href: string;
+  /** meta_title, e.g. "Maya Lindqvist, MBSR Teacher". */
+  readonly role: string;
+  /** First sentence or two of the biography, plain text. */
+  readonly summary: string;
+  readonly articleCount: number;
+};
+
+export type AuthorsProps = Common & {
+  readonly title: string;
+  readonly authors: readonly AuthorSummary[];
+};
+
+export type AuthorProps = Common & {
+  readonly name: string;
+  readonly role: string;
+  readonly bioHtml: string;
+  readonly articles: readonly ArticleCard[];
+  readonly total: number;
+  readonly pagination: Pagination;
+};
+
+export type InfoProps = Common & { readonly title: string; readonly bodyHtml: string };
+
+export type SitemapProps = Common & {
+  readonly title: string;
+  readonly categories: readonly {
+    readonly category: Link;
+    readonly subcategories: readonly { readonly subcategory: Link; readonly subsubcategories: readonly Link[] }[];
+  }[];
+  readonly authors: readonly Link[];
+  readonly pages: readonly Link[];
+};
+
+/** NotFound and ServerError. */
+export type ErrorProps = Common & { readonly title: string; readonly description: string };
+
+export type TemplateProps = {
+  Home: HomeProps;
+  Article: ArticleProps;
+  Category: ListingProps;
+  Subcategory: ListingProps;
+  Subsubcategory: ListingProps;
+  Authors: AuthorsProps;
+  Author: AuthorProps;
+  Info: InfoProps;
+  Sitemap: SitemapProps;
+  NotFound: ErrorProps;
+  ServerError: ErrorProps;
+};
+
+/** Also the `componentChunkName` of page-data, and the file name `src/templates/{name}.tsx`. */
+export type TemplateName = keyof TemplateProps;
+
+// ---- Rust builder → Node worker: one JSON object per line on stdin ----
+
+export type WorkerRequest =
+  | { readonly id: number; readonly type: 'render'; readonly template: TemplateName; readonly props: TemplateProps[TemplateName] }
+  | { readonly id: number; readonly type: 'slices'; readonly site: SiteData };
+
+// ---- Node worker → Rust builder: one JSON object per line on stdout ----
+// The worker prints `{"type":"ready"}` once it has loaded, before reading any request.
+
+export type WorkerResponse =
+  | { readonly type: 'ready' }
+  | { readonly id: number; readonly type: 'rendered'; readonly html: string }
+  | { readonly id: number; readonly type: 'slices'; readonly header: string; readonly footer: string }
+  | { readonly id: number; readonly type: 'error'; readonly message: string };
+
+// ---- The built site → the browser ----
+
+/** `/page-data/{path}/page-data.json` (`index` for `/`). */
+export type PageData = {
+  readonly componentChunkName: TemplateName;
+  readonly path: string;
+  readonly matchPath: null;
+  readonly result: { readonly pageContext: TemplateProps[TemplateName] };
+  /** `[hash]` of `/page-data/sq/d/{hash}.json` (SiteData). */
+  readonly staticQueryHashes: readonly string[];
+  /** `{header: "header", footer: "footer"}`: `/slice-data/{name}.json`. */
+  readonly slicesMap: Readonly<Record<string, string>>;
+  readonly webpackCompilationHash: string;
+};
+
+/** `/page-data/app-data.json`. */
+export type AppData = { readonly webpackCompilationHash: string };
+
+/** `/slice-data/{name}.json`: the props of a slice (both slices take SiteData). */
+export type SliceData = { readonly componentChunkName: 'Header' | 'Footer'; readonly result: { readonly sliceContext: SiteData } };
