@@ -240,6 +240,11 @@ fn yaml_kind(e: &serde_saphyr::Error) -> ContentErrorKind {
     // The library renders a snippet after the message; the first line is the message.
     let first = text.lines().next().unwrap_or("").trim();
     let first = first.strip_prefix("error: ").unwrap_or(first);
+    // The position is reported separately; drop the library's own "line N column M: ".
+    let first = match first.strip_prefix("line ").and_then(|r| r.split_once(": ")) {
+        Some((pos, rest)) if pos.contains("column") => rest,
+        _ => first,
+    };
     if let Some(field) = first.split("missing field `").nth(1).and_then(|r| r.split('`').next()) {
         return ContentErrorKind::MissingField(field.to_string());
     }
@@ -281,6 +286,11 @@ pub(crate) fn scan_body(body: &str, body_line: u32) -> BodyScan {
         }
     }
     BodyScan { links, words, first_paragraph: truncate_words(first.trim(), 160) }
+}
+
+/// Internal links in any Markdown text whose first line is `body_line` of its file.
+pub fn scan_links(body: &str, body_line: u32) -> Vec<Located<String>> {
+    scan_body(body, body_line).links
 }
 
 /// The site path of a link target when it is internal (`/x`, not `//host` or `https://`).

@@ -17,7 +17,9 @@ mod pages;
 mod sponsored;
 mod topics;
 
-pub use article::{Article, Entity, EntitySubcategory, Located, internal_path, truncate_words};
+pub use article::{
+    Article, Entity, EntitySubcategory, Located, internal_path, scan_links, truncate_words,
+};
 pub use authors::{Author, Authors};
 pub use catalog::{Catalog, CategoryIndex, SubcategoryIndex, SubsubcategoryIndex, build_catalog};
 pub use config::{SiteConfig, Social, parse_date};

@@ -1,0 +1,5 @@
+//! One module per subcommand.
+
+pub mod build;
+pub mod check;
+pub mod serve;

@@ -1,0 +1,45 @@
+//! The `stillpoint` binary. `main` calls `run`, the only place that chooses an exit code.
+
+mod cli;
+mod cmd;
+mod diagnostics;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    init_logging();
+    match run() {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> anyhow::Result<ExitCode> {
+    let cli = cli::Cli::parse();
+    match cli.command {
+        cli::Command::Build(args) => cmd::build::run(&args),
+        cli::Command::Check(args) => cmd::check::run(&args),
+        cli::Command::Serve(args) => cmd::serve::run(&args),
+    }
+}
+
+/// Logs go to stderr, filtered by `STILLPOINT_LOG` (default: our messages at info, everything
+/// else at warn).
+fn init_logging() {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_env("STILLPOINT_LOG")
+        .unwrap_or_else(|_| EnvFilter::new("warn,stillpoint=info,stillpoint_server=info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .without_time()
+        .with_target(false)
+        .with_level(false)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .init();
+}

@@ -1,0 +1,107 @@
+//! Cache-Control per kind of file, conditional requests, precompressed siblings.
+
+use http::{Method, StatusCode};
+
+use crate::support::TestSite;
+
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+const HOUR: &str = "public, max-age=3600";
+
+#[tokio::test]
+async fn cache_control_follows_the_kind_of_file() {
+    let site = TestSite::new();
+    for (path, expected) in [
+        ("/assets/app-3f2a.js", IMMUTABLE),
+        ("/assets/app-3f2a.css", IMMUTABLE),
+        ("/assets/app-3f2a.js.map", IMMUTABLE),
+        ("/", "no-cache"),
+        ("/authors", "no-cache"),
+        ("/articles/body-scan", "no-cache"),
+        ("/index.html", "no-cache"),
+        ("/page-data/index/page-data.json", "no-cache"),
+        ("/page-data/app-data.json", "no-cache"),
+        ("/slice-data/header.json", "no-cache"),
+        ("/sw.js", "no-cache"),
+        ("/sitemap.xml", HOUR),
+        ("/rss.xml", HOUR),
+        ("/robots.txt", HOUR),
+        ("/icons/demo-logo-small.png", HOUR),
+        ("/images/cover.jpg", HOUR),
+        // Not files: never kept.
+        ("/assets/missing-0000.js", "no-cache"),
+        ("/authors/", "no-cache"),
+    ] {
+        let answer = site.get(path).await;
+        assert_eq!(answer.header("cache-control"), expected, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn if_none_match_gives_304() {
+    let site = TestSite::new();
+    for path in ["/authors", "/assets/app-3f2a.js", "/sitemap.xml"] {
+        let first = site.get(path).await;
+        let etag = first.header("etag");
+        assert!(!etag.is_empty(), "{path} has an ETag");
+        for method in [Method::GET, Method::HEAD] {
+            let again = site.send(method.clone(), path, &[("if-none-match", etag)]).await;
+            assert_eq!(again.status, StatusCode::NOT_MODIFIED, "{method} {path}");
+            assert!(again.body.is_empty());
+            assert_eq!(again.header("etag"), etag);
+            assert_eq!(again.header("cache-control"), first.header("cache-control"), "{path}");
+            assert_eq!(again.header("x-content-type-options"), "nosniff");
+        }
+        let other = site.send(Method::GET, path, &[("if-none-match", "\"other\"")]).await;
+        assert_eq!(other.status, StatusCode::OK, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn if_modified_since_gives_304() {
+    let site = TestSite::new();
+    let first = site.get("/authors").await;
+    let last_modified = first.header("last-modified");
+    assert!(!last_modified.is_empty());
+    let again = site.send(Method::GET, "/authors", &[("if-modified-since", last_modified)]).await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    assert!(again.body.is_empty());
+    let old = "Thu, 01 Jan 1998 00:00:00 GMT";
+    let stale = site.send(Method::GET, "/authors", &[("if-modified-since", old)]).await;
+    assert_eq!(stale.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn precompressed_siblings_are_served_when_accepted() {
+    let site = TestSite::new();
+    let path = "/assets/app-3f2a.js";
+    for (accept, encoding, body) in [
+        ("br", "br", "BROTLI-BYTES"),
+        ("gzip, deflate, br", "br", "BROTLI-BYTES"),
+        ("gzip", "gzip", "GZIP-BYTES"),
+        ("identity", "", "console.log('plain');"),
+        ("", "", "console.log('plain');"),
+    ] {
+        let answer = site.send(Method::GET, path, &[("accept-encoding", accept)]).await;
+        assert_eq!(answer.status, StatusCode::OK, "{accept}");
+        assert_eq!(answer.header("content-encoding"), encoding, "{accept}");
+        assert_eq!(answer.text(), body, "{accept}");
+        assert_eq!(answer.header("content-type"), "text/javascript; charset=utf-8", "{accept}");
+        assert_eq!(answer.header("vary").to_ascii_lowercase(), "accept-encoding", "{accept}");
+        assert_eq!(answer.header("cache-control"), IMMUTABLE, "{accept}");
+    }
+    let head = site.send(Method::HEAD, path, &[("accept-encoding", "br")]).await;
+    assert_eq!(head.header("content-encoding"), "br");
+    assert_eq!(head.header("content-length"), "12");
+    assert!(head.body.is_empty());
+}
+
+#[tokio::test]
+async fn precompressed_pages_are_served_from_their_index() {
+    let site = TestSite::new();
+    site.write("authors/index.html.br", b"BROTLI-PAGE");
+    let answer = site.send(Method::GET, "/authors", &[("accept-encoding", "br")]).await;
+    assert_eq!(answer.status, StatusCode::OK);
+    assert_eq!(answer.header("content-encoding"), "br");
+    assert_eq!(answer.text(), "BROTLI-PAGE");
+    assert_eq!(answer.header("content-type"), "text/html; charset=utf-8");
+}

@@ -1,0 +1,11 @@
+//! The server's integration tests: one module per behaviour, all against `app()` over a
+//! site fixture in a temp directory, with `oneshot` (no sockets) except in `serve`.
+
+mod caching;
+mod errors;
+mod redirects;
+mod routing;
+mod safety;
+mod security;
+mod serve;
+mod support;

@@ -1,0 +1,82 @@
+//! Nothing outside the root is ever served; bad requests get a 4xx, never a 500 or a crash.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use http::{Request, StatusCode};
+
+use crate::support::{SECRET, TestSite, send};
+
+#[tokio::test]
+async fn traversal_attempts_get_4xx_and_never_the_secret() {
+    let site = TestSite::new();
+    for path in [
+        "/../secret.txt",
+        "/../Cargo.toml",
+        "/assets/../../secret.txt",
+        "/%2e%2e/secret.txt",
+        "/%2e%2e/",
+        "/%2E%2E/%2E%2E/secret.txt",
+        "/..%2fsecret.txt",
+        "/..%2f",
+        "/%2e%2e%2fsecret.txt",
+        "/assets/..%2f..%2fsecret.txt",
+        "/%5C..%5Csecret.txt",
+        "/..%5csecret.txt",
+        "/%00",
+        "/index.html%00",
+        "/%00/../secret.txt",
+        "/assets/app-3f2a.js%00.html",
+        "/%ff",
+        "/%c0%ae%c0%ae/secret.txt",
+        "/%",
+        "/%zz",
+        "/C:/secret.txt",
+        "/C:%5Csecret.txt",
+    ] {
+        let answer = site.get(path).await;
+        assert!(answer.status.is_client_error(), "{path}: {}", answer.status);
+        assert!(!answer.text().contains(SECRET), "{path}");
+        let head = site.head(path).await;
+        assert!(head.status.is_client_error(), "HEAD {path}: {}", head.status);
+    }
+}
+
+#[tokio::test]
+async fn names_the_file_system_refuses_are_not_found() {
+    let site = TestSite::new();
+    let too_long = format!("/{}", "a".repeat(300));
+    let too_deep = "/a".repeat(3000);
+    for path in [too_long.as_str(), too_deep.as_str(), "/index.html/inside-a-file"] {
+        let answer = site.get(path).await;
+        assert_eq!(answer.status, StatusCode::NOT_FOUND, "{}", &path[..40.min(path.len())]);
+    }
+}
+
+#[tokio::test]
+async fn keeps_answering_under_concurrent_load() {
+    let site = Arc::new(TestSite::new());
+    let app = site.app();
+    let mut tasks = tokio::task::JoinSet::new();
+    for i in 0..400 {
+        let app = app.clone();
+        let path = match i % 4 {
+            0 => "/authors",
+            1 => "/assets/app-3f2a.js",
+            2 => "/nope",
+            _ => "/%2e%2e/secret.txt",
+        };
+        tasks.spawn(async move {
+            let request = Request::get(path).body(Body::empty()).unwrap();
+            (path, send(app, request).await.status)
+        });
+    }
+    while let Some(result) = tasks.join_next().await {
+        let (path, status) = result.expect("no task panicked");
+        let expected = match path {
+            "/authors" | "/assets/app-3f2a.js" => StatusCode::OK,
+            _ => StatusCode::NOT_FOUND,
+        };
+        assert_eq!(status, expected, "{path}");
+    }
+}

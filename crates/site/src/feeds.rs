@@ -1,0 +1,123 @@
+//! `sitemap.xml`, `robots.txt`, `rss.xml` and `atom.xml`.
+
+use std::fmt::Write as _;
+
+use stillpoint_content::{Catalog, Site};
+
+use crate::plan::PagePlan;
+use crate::render::escape;
+
+/// Entries in each feed.
+pub const FEED_SIZE: usize = 50;
+
+pub fn sitemap_xml(plans: &[PagePlan]) -> String {
+    let mut x = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for p in plans.iter().filter(|p| !p.is_error_page()) {
+        let _ = write!(x, "<url><loc>{}</loc>", escape(&p.head.canonical));
+        if let Some(d) = &p.head.published {
+            let _ = write!(x, "<lastmod>{d}</lastmod>");
+        }
+        x.push_str("</url>\n");
+    }
+    x.push_str("</urlset>\n");
+    x
+}
+
+pub fn robots_txt(site: &Site) -> String {
+    format!(
+        "User-agent: *\nAllow: /\nDisallow: /page-data/\nDisallow: /slice-data/\n\nSitemap: {}/sitemap.xml\n",
+        site.config.url
+    )
+}
+
+fn latest<'a>(
+    site: &'a Site,
+    catalog: &'a Catalog,
+) -> impl Iterator<Item = &'a stillpoint_content::Article> {
+    catalog.newest.iter().take(FEED_SIZE).map(|&i| &site.articles[i])
+}
+
+/// RFC 822 date at midnight UTC.
+fn rfc822(d: jiff::civil::Date) -> String {
+    d.to_zoned(jiff::tz::TimeZone::UTC)
+        .map(|z| z.strftime("%a, %d %b %Y %H:%M:%S +0000").to_string())
+        .unwrap_or_default()
+}
+
+pub fn rss_xml(site: &Site, catalog: &Catalog) -> String {
+    let c = &site.config;
+    let mut x = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\">\n<channel>\n",
+    );
+    let _ = writeln!(
+        x,
+        "<title>{}</title>\n<link>{}/</link>\n<description>{}</description>",
+        escape(&c.title),
+        c.url,
+        escape(&c.description)
+    );
+    let _ = writeln!(x, "<language>{}</language>", c.locale.replace('_', "-").to_lowercase());
+    let _ = writeln!(
+        x,
+        "<atom:link href=\"{}/rss.xml\" rel=\"self\" type=\"application/rss+xml\"/>",
+        c.url
+    );
+    if let Some(&first) = catalog.newest.first() {
+        let _ = writeln!(x, "<lastBuildDate>{}</lastBuildDate>", rfc822(site.articles[first].date));
+    }
+    for a in latest(site, catalog) {
+        let url = format!("{}/articles/{}", c.url, a.slug);
+        let _ = writeln!(
+            x,
+            "<item><title>{}</title><link>{url}</link><guid isPermaLink=\"true\">{url}</guid><pubDate>{}</pubDate><description>{}</description>{}</item>",
+            escape(&a.title),
+            rfc822(a.date),
+            escape(&a.description),
+            a.author
+                .as_ref()
+                .map(|au| format!(
+                    "<dc:creator xmlns:dc=\"http://purl.org/dc/elements/1.1/\">{}</dc:creator>",
+                    escape(&au.value)
+                ))
+                .unwrap_or_default()
+        );
+    }
+    x.push_str("</channel>\n</rss>\n");
+    x
+}
+
+pub fn atom_xml(site: &Site, catalog: &Catalog) -> String {
+    let c = &site.config;
+    let updated = catalog.newest.first().map_or(c.start_date, |&i| site.articles[i].date);
+    let mut x = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n",
+    );
+    let _ = writeln!(
+        x,
+        "<title>{}</title>\n<subtitle>{}</subtitle>",
+        escape(&c.title),
+        escape(&c.description)
+    );
+    let _ = writeln!(
+        x,
+        "<link href=\"{}/\"/>\n<link rel=\"self\" href=\"{}/atom.xml\"/>\n<id>{}/</id>",
+        c.url, c.url, c.url
+    );
+    let _ = writeln!(x, "<updated>{updated}T00:00:00Z</updated>");
+    for a in latest(site, catalog) {
+        let url = format!("{}/articles/{}", c.url, a.slug);
+        let author = a.author.as_ref().map_or(c.title.as_str(), |au| au.value.as_str());
+        let _ = writeln!(
+            x,
+            "<entry><title>{}</title><link href=\"{url}\"/><id>{url}</id><updated>{}T00:00:00Z</updated><author><name>{}</name></author><summary>{}</summary></entry>",
+            escape(&a.title),
+            a.date,
+            escape(author),
+            escape(&a.description)
+        );
+    }
+    x.push_str("</feed>\n");
+    x
+}

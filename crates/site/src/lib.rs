@@ -1,0 +1,55 @@
+//! From a loaded site to the static output: plan every page, render Markdown in Rust and
+//! templates through React SSR workers, and emit the site into place atomically.
+//!
+//! Stages, each a module: `plan` (pages, heads and props; no HTML), `render` (Markdown and the
+//! document shell), `ssr` (the Node worker pool), `emit` (staging and atomic swap), plus the
+//! generated files: `feeds` (sitemap.xml, robots.txt, RSS, Atom) and `search_index`.
+
+mod build;
+mod emit;
+mod feeds;
+mod links;
+mod plan;
+mod props;
+mod render;
+mod search_index;
+mod site_data;
+mod sponsored;
+mod ssr;
+
+use std::path::{Path, PathBuf};
+
+pub use build::{BuildOptions, BuildReport, CheckReport, Progress, Silent, build, check};
+pub use plan::{Head, NOT_FOUND_DESCRIPTION, PAGE_SIZE, PagePlan, plan_pages};
+pub use props::*;
+pub use render::{Rendered, render_markdown};
+pub use sponsored::{LABELS as SPONSORED_LABELS, sanitize_fragment, sponsored_label};
+pub use ssr::{MIN_NODE_MAJOR, RenderFailure};
+
+/// Why a build failed.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    #[error("{0}")]
+    Content(stillpoint_content::Diagnostics),
+    #[error("{0}")]
+    Web(String),
+    #[error("{0}")]
+    Node(String),
+    #[error("{} page{} failed to render:\n{}", .0.len(), if .0.len() == 1 { "" } else { "s" }, render_list(.0))]
+    Render(Vec<RenderFailure>),
+    #[error("{}: {source}", path.display())]
+    Io { path: PathBuf, source: std::io::Error },
+}
+
+impl BuildError {
+    pub fn io(path: &Path, source: std::io::Error) -> Self {
+        Self::Io { path: path.to_path_buf(), source }
+    }
+}
+
+fn render_list(f: &[RenderFailure]) -> String {
+    f.iter()
+        .map(|r| format!("  {} (worker {}): {}", r.path, r.worker, r.message))
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -1,0 +1,48 @@
+//! Internal links in Markdown must point at a page this build writes (or a static file).
+
+use std::collections::HashSet;
+
+use stillpoint_content::{ContentError, ContentErrorKind, Site};
+
+use crate::plan::PagePlan;
+
+/// Every internal link of every article, author biography and info page that resolves to no page
+/// and no file under `static/`.
+pub fn validate_links(site: &Site, plans: &[PagePlan]) -> Vec<ContentError> {
+    let routes: HashSet<&str> =
+        plans.iter().filter(|p| !p.is_error_page()).map(|p| p.path.as_str()).collect();
+    let exists = |path: &str| {
+        routes.contains(path)
+            || matches!(path, "/sitemap.xml" | "/robots.txt" | "/rss.xml" | "/atom.xml")
+            || site.static_dir.as_ref().is_some_and(|d| {
+                let rel = path.trim_start_matches('/');
+                !rel.split('/').any(|s| s == "..") && d.join(rel).is_file()
+            })
+    };
+    let mut errors = Vec::new();
+    for a in &site.articles {
+        for link in &a.links {
+            if !exists(&link.value) {
+                errors.push(ContentError::new(
+                    &a.source,
+                    link.line,
+                    link.col,
+                    ContentErrorKind::BrokenLink(link.value.clone()),
+                ));
+            }
+        }
+    }
+    for page in &site.pages {
+        for link in stillpoint_content::scan_links(&page.body, page.body_line) {
+            if !exists(&link.value) {
+                errors.push(ContentError::new(
+                    format!("pages/{}.md", page.name),
+                    link.line,
+                    link.col,
+                    ContentErrorKind::BrokenLink(link.value),
+                ));
+            }
+        }
+    }
+    errors
+}

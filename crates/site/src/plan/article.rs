@@ -1,0 +1,134 @@
+//! Article pages.
+
+use serde_json::json;
+
+use super::fixed::breadcrumbs_ld;
+use super::{Head, PagePlan, PlanContext, strip_emoji};
+use crate::props::{ArticleProps, AuthorByline, Image, Link, PageProps, TopicPair};
+
+/// Related articles shown under an article.
+const RELATED: usize = 4;
+
+pub fn article<'a>(ctx: &PlanContext<'a>, i: usize) -> PagePlan<'a> {
+    let a = ctx.article(i);
+    let path = format!("/articles/{}", a.slug);
+    let placements = &ctx.catalog.placements[i];
+    let topics: Vec<TopicPair> = placements
+        .iter()
+        .map(|&(ci, si)| TopicPair {
+            category: ctx.category_link(ci),
+            subcategory: ctx.subcategory_link(ci, si),
+        })
+        .collect();
+    let breadcrumbs = match placements.first() {
+        Some(&(ci, si)) => {
+            vec![ctx.home_link(), ctx.category_link(ci), ctx.subcategory_link(ci, si)]
+        }
+        None => vec![ctx.home_link()],
+    };
+    let mut tags: Vec<Link> = Vec::new();
+    for entity in &a.entities {
+        for sub in &entity.subcategories {
+            for label in &sub.subsubcategories {
+                let slug = stillpoint_content::slugify(label);
+                // The tag page lives under the subcategory the catalog filed this entry in.
+                if let Some(href) = placements.iter().find_map(|&(ci, si)| {
+                    let idx = &ctx.catalog.categories[ci].subcategories[si];
+                    idx.subsubcategories
+                        .iter()
+                        .any(|ss| ss.slug == slug && ss.articles.contains(&i))
+                        .then(|| ctx.subsubcategory_href(ci, si, &slug))
+                }) && !tags.iter().any(|t| t.href == href)
+                {
+                    tags.push(Link::new(stillpoint_content::title_case(label), href));
+                }
+            }
+        }
+    }
+    let related = related(ctx, i);
+    let author_index = ctx.author_index(a);
+    let author = author_index.map(|ai| {
+        let au = &ctx.site.authors.list[ai];
+        AuthorByline {
+            label: au.name.clone(),
+            href: ctx.author_href(ai),
+            role: au.meta_title.clone(),
+        }
+    });
+    let image = a.image.as_ref().map(|src| Image { src: src.clone(), alt: String::new() });
+    let url = ctx.absolute(&path);
+    let mut head = Head {
+        title: ctx.title(&a.title),
+        description: a.description.clone(),
+        canonical: url.clone(),
+        og_type: "article",
+        image: a.image.as_deref().map(|s| ctx.absolute(s)),
+        published: Some(a.date.to_string()),
+        ..Head::default()
+    };
+    let mut ld = json!({
+        "@context": "https://schema.org",
+        "@type": "Article",
+        "headline": a.title,
+        "description": a.description,
+        "datePublished": a.date.to_string(),
+        "mainEntityOfPage": url,
+        "publisher": {"@type": "Organization", "name": ctx.brand(), "logo": {"@type": "ImageObject", "url": ctx.absolute(&logo(ctx))}},
+        "wordCount": a.words,
+    });
+    if let Some(ai) = author_index {
+        ld["author"] = json!({"@type": "Person", "name": ctx.site.authors.list[ai].name, "url": ctx.absolute(&ctx.author_href(ai))});
+    }
+    if let Some(img) = &head.image {
+        ld["image"] = json!(img);
+    }
+    if let Some(&(ci, _)) = placements.first() {
+        ld["articleSection"] = json!(strip_emoji(&ctx.site.topics.categories[ci].topic.title));
+    }
+    head.json_ld.push(ld);
+    head.json_ld.push(breadcrumbs_ld(ctx, &breadcrumbs, &a.title));
+    PagePlan {
+        head,
+        props: PageProps::Article(ArticleProps {
+            common: ctx.common(&path, breadcrumbs),
+            title: a.title.clone(),
+            description: a.description.clone(),
+            date: a.date.to_string(),
+            date_label: super::date_label(a.date),
+            author,
+            reading_minutes: ctx.reading_minutes(i),
+            image,
+            body_html: String::new(),
+            toc: Vec::new(),
+            related,
+            topics,
+            tags,
+            url,
+        }),
+        path,
+        markdown: Some(&a.body),
+    }
+}
+
+fn logo(ctx: &PlanContext) -> String {
+    format!("/icons/{}-logo-small.png", ctx.site.config.id)
+}
+
+/// Up to four other articles of the first subcategory, then of the first category, newest first.
+fn related(ctx: &PlanContext, i: usize) -> Vec<crate::props::ArticleCard> {
+    let Some(&(ci, si)) = ctx.catalog.placements[i].first() else { return Vec::new() };
+    let cat = &ctx.catalog.categories[ci];
+    let picks: Vec<usize> = cat.subcategories[si]
+        .articles
+        .iter()
+        .chain(cat.articles.iter())
+        .copied()
+        .filter(|&j| j != i)
+        .fold(Vec::new(), |mut acc, j| {
+            if acc.len() < RELATED && !acc.contains(&j) {
+                acc.push(j);
+            }
+            acc
+        });
+    ctx.cards(&picks)
+}

@@ -1,0 +1,162 @@
+//! What every planner needs: the site, its catalog, and the small derivations shared by pages
+//! (hrefs, cards, breadcrumbs, the sponsored block).
+
+use stillpoint_content::{Article, Catalog, Site};
+
+use crate::props::{ArticleCard, Common, Link, SponsoredBlock};
+use crate::sponsored::{sanitize_fragment, sponsored_label};
+
+/// Reading speed used for "N min read".
+const WORDS_PER_MINUTE: u32 = 220;
+
+pub struct PlanContext<'a> {
+    pub site: &'a Site,
+    pub catalog: &'a Catalog,
+    sponsored_label: &'static str,
+}
+
+impl<'a> PlanContext<'a> {
+    pub fn new(site: &'a Site, catalog: &'a Catalog) -> Self {
+        Self { site, catalog, sponsored_label: sponsored_label(&site.config.id) }
+    }
+
+    pub fn brand(&self) -> &str {
+        &self.site.config.title
+    }
+
+    /// `{title} | {brand}`.
+    pub fn title(&self, title: &str) -> String {
+        format!("{title} | {}", self.brand())
+    }
+
+    pub fn absolute(&self, path: &str) -> String {
+        if path == "/" {
+            format!("{}/", self.site.config.url)
+        } else {
+            format!("{}{path}", self.site.config.url)
+        }
+    }
+
+    pub fn category_href(&self, ci: usize) -> String {
+        format!("/{}", self.site.topics.categories[ci].topic.slug)
+    }
+
+    pub fn subcategory_href(&self, ci: usize, si: usize) -> String {
+        let c = &self.site.topics.categories[ci];
+        format!("/{}/{}", c.topic.slug, c.children[si].slug)
+    }
+
+    pub fn subsubcategory_href(&self, ci: usize, si: usize, slug: &str) -> String {
+        format!("{}/{slug}", self.subcategory_href(ci, si))
+    }
+
+    pub fn author_href(&self, ai: usize) -> String {
+        format!("/authors/{}", self.site.authors.list[ai].slug)
+    }
+
+    pub fn category_link(&self, ci: usize) -> Link {
+        Link::new(self.site.topics.categories[ci].topic.title.clone(), self.category_href(ci))
+    }
+
+    pub fn subcategory_link(&self, ci: usize, si: usize) -> Link {
+        Link::new(
+            self.site.topics.categories[ci].children[si].title.clone(),
+            self.subcategory_href(ci, si),
+        )
+    }
+
+    pub fn home_link(&self) -> Link {
+        Link::new("Home", "/")
+    }
+
+    pub fn article(&self, i: usize) -> &'a Article {
+        &self.site.articles[i]
+    }
+
+    pub fn author_index(&self, article: &Article) -> Option<usize> {
+        article.author.as_ref().and_then(|a| self.site.authors.index_of(&a.value))
+    }
+
+    pub fn reading_minutes(&self, i: usize) -> u32 {
+        self.article(i).words.div_ceil(WORDS_PER_MINUTE).max(1)
+    }
+
+    pub fn card(&self, i: usize) -> ArticleCard {
+        let a = self.article(i);
+        let topic = self.catalog.placements[i].first().map(|&(ci, si)| {
+            let c = &self.site.topics.categories[ci];
+            Link::new(
+                format!("{} → {}", strip_emoji(&c.topic.title), strip_emoji(&c.children[si].title)),
+                self.subcategory_href(ci, si),
+            )
+        });
+        ArticleCard {
+            slug: a.slug.clone(),
+            href: format!("/articles/{}", a.slug),
+            title: a.title.clone(),
+            description: a.description.clone(),
+            date: a.date.to_string(),
+            date_label: date_label(a.date),
+            author: self
+                .author_index(a)
+                .map(|ai| Link::new(self.site.authors.list[ai].name.clone(), self.author_href(ai))),
+            image: a.image.clone(),
+            reading_minutes: self.reading_minutes(i),
+            topic,
+        }
+    }
+
+    pub fn cards(&self, list: &[usize]) -> Vec<ArticleCard> {
+        list.iter().map(|&i| self.card(i)).collect()
+    }
+
+    pub fn common(&self, path: &str, breadcrumbs: Vec<Link>) -> Common {
+        Common { path: path.to_string(), sponsored: self.sponsored(path), breadcrumbs }
+    }
+
+    /// The sanitised sponsored block of a page, or None when nothing survives sanitising.
+    fn sponsored(&self, path: &str) -> Option<SponsoredBlock> {
+        let items: Vec<String> = self
+            .site
+            .sponsored
+            .for_path(path)
+            .into_iter()
+            .map(sanitize_fragment)
+            .filter(|s| !s.trim().is_empty())
+            .collect();
+        (!items.is_empty())
+            .then(|| SponsoredBlock { label: self.sponsored_label.to_string(), items })
+    }
+}
+
+/// `March 2, 2025`.
+pub fn date_label(d: jiff::civil::Date) -> String {
+    d.strftime("%B %-d, %Y").to_string()
+}
+
+/// A title without its leading emoji, for places where the emoji would be noise (card eyebrows,
+/// JSON-LD names).
+pub fn strip_emoji(title: &str) -> String {
+    title
+        .trim_start_matches(|c: char| !c.is_alphanumeric() && !c.is_ascii_punctuation())
+        .trim()
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strips_leading_emoji() {
+        assert_eq!(strip_emoji("😴 Sleep Enhancement"), "Sleep Enhancement");
+        assert_eq!(strip_emoji("🛠️ Techniques"), "Techniques");
+        assert_eq!(strip_emoji("Plain"), "Plain");
+        assert_eq!(strip_emoji("4-7-8 Breathing"), "4-7-8 Breathing");
+    }
+
+    #[test]
+    fn dates() {
+        assert_eq!(date_label(jiff::civil::date(2025, 3, 2)), "March 2, 2025");
+    }
+}

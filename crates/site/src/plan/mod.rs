@@ -1,0 +1,101 @@
+//! Planning: one `PagePlan` per route of DESIGN.md, with its head and its props.
+//! Knows nothing of HTML beyond the data it hands the renderer.
+
+mod article;
+mod context;
+mod fixed;
+mod listing;
+
+use serde_json::Value;
+use stillpoint_content::{Catalog, Site};
+
+pub use context::{PlanContext, date_label, strip_emoji};
+
+use crate::props::PageProps;
+
+/// Articles per listing page.
+pub const PAGE_SIZE: usize = 24;
+
+/// The spec's exact 404 description.
+pub const NOT_FOUND_DESCRIPTION: &str = "Oops! The page you're looking for doesn't exist. But don't worry, let's get you back to a calm state of mind.";
+
+/// One page to render.
+#[derive(Debug, Clone)]
+pub struct PagePlan<'a> {
+    /// The route: `/`, `/articles/x`, `/{category}/page/2`; `/404` and `/500` for the error pages.
+    pub path: String,
+    pub head: Head,
+    pub props: PageProps,
+    /// Markdown the render stage turns into the props' `bodyHtml` / `bioHtml` (and the ToC).
+    pub markdown: Option<&'a str>,
+}
+
+impl PagePlan<'_> {
+    /// Where the HTML goes, relative to the output root.
+    pub fn html_file(&self) -> String {
+        match self.path.as_str() {
+            "/" => "index.html".to_string(),
+            "/404" => "404.html".to_string(),
+            "/500" => "500.html".to_string(),
+            p => format!("{}/index.html", &p[1..]),
+        }
+    }
+
+    /// `/page-data/{path}/page-data.json` (`index` for `/`), relative to the output root.
+    pub fn page_data_file(&self) -> String {
+        match self.path.as_str() {
+            "/" => "page-data/index/page-data.json".to_string(),
+            p => format!("page-data{p}/page-data.json"),
+        }
+    }
+
+    /// Error pages are not in sitemap.xml and ask robots not to index them.
+    pub fn is_error_page(&self) -> bool {
+        matches!(self.props, PageProps::NotFound(_) | PageProps::ServerError(_))
+    }
+}
+
+/// The `<head>` of a page, as data.
+#[derive(Debug, Clone, Default)]
+pub struct Head {
+    /// Full title, ending with ` | {brand}`.
+    pub title: String,
+    pub description: String,
+    /// Absolute URL.
+    pub canonical: String,
+    /// `website`, `article` or `profile`.
+    pub og_type: &'static str,
+    /// Absolute image URL for OpenGraph.
+    pub image: Option<String>,
+    /// ISO date, for articles.
+    pub published: Option<String>,
+    pub prev: Option<String>,
+    pub next: Option<String>,
+    pub json_ld: Vec<Value>,
+    pub noindex: bool,
+}
+
+/// Plans every page of the site, in a stable order.
+pub fn plan_pages<'a>(site: &'a Site, catalog: &'a Catalog) -> Vec<PagePlan<'a>> {
+    let ctx = PlanContext::new(site, catalog);
+    let mut pages = Vec::with_capacity(site.articles.len() * 2 + 64);
+    pages.push(fixed::home(&ctx));
+    pages.push(fixed::authors(&ctx));
+    pages.extend(site.pages.iter().map(|p| fixed::info(&ctx, p)));
+    pages.push(fixed::sitemap(&ctx));
+    pages.push(fixed::error_page(&ctx, false));
+    pages.push(fixed::error_page(&ctx, true));
+    listing::topics(&ctx, &mut pages);
+    listing::authors(&ctx, &mut pages);
+    pages.extend((0..site.articles.len()).map(|i| article::article(&ctx, i)));
+    tracing::debug!(pages = pages.len(), "planned");
+    pages
+}
+
+/// The route of each fixed information page.
+pub fn info_route(name: &str) -> String {
+    match name {
+        "about-us" => "/info/about-us".to_string(),
+        other => format!("/{other}"),
+    }
+}

@@ -1,0 +1,277 @@
+//! The props every template receives: the Rust side of `web/src/protocol.ts`, field for field.
+//! Serialised camelCase; the snapshot test in `tests/` pins the shape.
+
+use serde::Serialize;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Link {
+    pub label: String,
+    pub href: String,
+}
+
+impl Link {
+    pub fn new(label: impl Into<String>, href: impl Into<String>) -> Self {
+        Self { label: label.into(), href: href.into() }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TopicNode {
+    pub key: String,
+    pub slug: String,
+    pub title: String,
+    pub description: String,
+    pub href: String,
+    pub children: Vec<TopicNode>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SocialLinks {
+    pub video: String,
+    pub feed: String,
+    pub photo: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SiteData {
+    pub id: String,
+    pub brand: String,
+    pub url: String,
+    pub description: String,
+    pub logo: String,
+    pub contact_email: String,
+    pub social: SocialLinks,
+    pub categories: Vec<TopicNode>,
+    pub year: i16,
+    pub search_manifest: String,
+    pub search_empty_image: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ArticleCard {
+    pub slug: String,
+    pub href: String,
+    pub title: String,
+    pub description: String,
+    pub date: String,
+    pub date_label: String,
+    pub author: Option<Link>,
+    pub image: Option<String>,
+    pub reading_minutes: u32,
+    pub topic: Option<Link>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SponsoredBlock {
+    pub label: String,
+    pub items: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Pagination {
+    pub page: usize,
+    pub pages: usize,
+    pub prev: Option<String>,
+    pub next: Option<String>,
+    pub hrefs: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TocEntry {
+    pub id: String,
+    pub text: String,
+    pub level: u8,
+}
+
+/// Fields every page has.
+#[derive(Debug, Clone, Serialize)]
+pub struct Common {
+    pub path: String,
+    pub sponsored: Option<SponsoredBlock>,
+    pub breadcrumbs: Vec<Link>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HomeProps {
+    #[serde(flatten)]
+    pub common: Common,
+    pub featured: Vec<ArticleCard>,
+    pub top_stories: Vec<ArticleCard>,
+    pub popular: Vec<ArticleCard>,
+    pub more: Vec<ArticleCard>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AuthorByline {
+    pub label: String,
+    pub href: String,
+    pub role: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Image {
+    pub src: String,
+    pub alt: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TopicPair {
+    pub category: Link,
+    pub subcategory: Link,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ArticleProps {
+    #[serde(flatten)]
+    pub common: Common,
+    pub title: String,
+    pub description: String,
+    pub date: String,
+    pub date_label: String,
+    pub author: Option<AuthorByline>,
+    pub reading_minutes: u32,
+    pub image: Option<Image>,
+    pub body_html: String,
+    pub toc: Vec<TocEntry>,
+    pub related: Vec<ArticleCard>,
+    pub topics: Vec<TopicPair>,
+    pub tags: Vec<Link>,
+    pub url: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ListingProps {
+    #[serde(flatten)]
+    pub common: Common,
+    pub title: String,
+    pub description: String,
+    pub children: Vec<Link>,
+    pub articles: Vec<ArticleCard>,
+    pub total: usize,
+    pub pagination: Pagination,
+    pub cover: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AuthorSummary {
+    pub name: String,
+    pub href: String,
+    pub role: String,
+    pub summary: String,
+    pub article_count: usize,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AuthorsProps {
+    #[serde(flatten)]
+    pub common: Common,
+    pub title: String,
+    pub authors: Vec<AuthorSummary>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AuthorProps {
+    #[serde(flatten)]
+    pub common: Common,
+    pub name: String,
+    pub role: String,
+    pub bio_html: String,
+    pub articles: Vec<ArticleCard>,
+    pub total: usize,
+    pub pagination: Pagination,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InfoProps {
+    #[serde(flatten)]
+    pub common: Common,
+    pub title: String,
+    pub body_html: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SitemapSubcategory {
+    pub subcategory: Link,
+    pub subsubcategories: Vec<Link>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SitemapCategory {
+    pub category: Link,
+    pub subcategories: Vec<SitemapSubcategory>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SitemapProps {
+    #[serde(flatten)]
+    pub common: Common,
+    pub title: String,
+    pub categories: Vec<SitemapCategory>,
+    pub authors: Vec<Link>,
+    pub pages: Vec<Link>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ErrorProps {
+    #[serde(flatten)]
+    pub common: Common,
+    pub title: String,
+    pub description: String,
+}
+
+/// A template's props. The variant name is the template name (`componentChunkName`).
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum PageProps {
+    Home(HomeProps),
+    Article(ArticleProps),
+    Category(ListingProps),
+    Subcategory(ListingProps),
+    Subsubcategory(ListingProps),
+    Authors(AuthorsProps),
+    Author(AuthorProps),
+    Info(InfoProps),
+    Sitemap(SitemapProps),
+    NotFound(ErrorProps),
+    ServerError(ErrorProps),
+}
+
+impl PageProps {
+    /// The template name: `web/src/templates/{name}.tsx`.
+    pub fn template(&self) -> &'static str {
+        match self {
+            Self::Home(_) => "Home",
+            Self::Article(_) => "Article",
+            Self::Category(_) => "Category",
+            Self::Subcategory(_) => "Subcategory",
+            Self::Subsubcategory(_) => "Subsubcategory",
+            Self::Authors(_) => "Authors",
+            Self::Author(_) => "Author",
+            Self::Info(_) => "Info",
+            Self::Sitemap(_) => "Sitemap",
+            Self::NotFound(_) => "NotFound",
+            Self::ServerError(_) => "ServerError",
+        }
+    }
+
+    pub fn common(&self) -> &Common {
+        match self {
+            Self::Home(p) => &p.common,
+            Self::Article(p) => &p.common,
+            Self::Category(p) | Self::Subcategory(p) | Self::Subsubcategory(p) => &p.common,
+            Self::Authors(p) => &p.common,
+            Self::Author(p) => &p.common,
+            Self::Info(p) => &p.common,
+            Self::Sitemap(p) => &p.common,
+            Self::NotFound(p) | Self::ServerError(p) => &p.common,
+        }
+    }
+}

@@ -1,0 +1,188 @@
+//! The HTML document around a rendered page: the `<head>` from the plan, the stitched header
+//! and footer slices, and the page region. React renders the regions; Rust writes the rest.
+
+use std::fmt::Write as _;
+
+use crate::plan::Head;
+
+/// What every document links to, fixed for one build.
+#[derive(Debug, Clone, Default)]
+pub struct Shell {
+    pub brand: String,
+    pub locale: String,
+    pub alternate_locale: &'static str,
+    pub entry_js: String,
+    /// Entry CSS and its imports' CSS.
+    pub entry_css: Vec<String>,
+    pub entry_imports: Vec<String>,
+    pub build_hash: String,
+    pub site_hash: String,
+    pub header: String,
+    pub footer: String,
+    pub favicon: Option<String>,
+    pub manifest: Option<String>,
+    pub feeds: bool,
+    /// Third-party scripts, already rewritten to the proxy when it is on.
+    pub scripts: Vec<String>,
+}
+
+/// Template-specific assets.
+#[derive(Debug, Clone, Default)]
+pub struct PageAssets<'a> {
+    pub template: &'a str,
+    pub js: Option<&'a str>,
+    pub css: &'a [String],
+    pub imports: &'a [String],
+}
+
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    pulldown_cmark_escape::escape_html(&mut out, s).expect("writing to a String cannot fail");
+    out
+}
+
+/// JSON inside `<script type="application/ld+json">`: `</` may not appear.
+fn json_for_script(v: &serde_json::Value) -> String {
+    serde_json::to_string(v).expect("JSON values serialise").replace("</", "<\\/")
+}
+
+pub fn document(
+    shell: &Shell,
+    head: &Head,
+    path: &str,
+    assets: &PageAssets,
+    page_html: &str,
+) -> String {
+    let mut h =
+        String::with_capacity(page_html.len() + shell.header.len() + shell.footer.len() + 4096);
+    let e = escape;
+    h.push_str("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    h.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+    let _ = writeln!(h, "<title>{}</title>", e(&head.title));
+    let _ = writeln!(h, "<meta name=\"description\" content=\"{}\">", e(&head.description));
+    if head.noindex {
+        h.push_str("<meta name=\"robots\" content=\"noindex\">\n");
+    }
+    if !head.canonical.is_empty() {
+        let _ = writeln!(h, "<link rel=\"canonical\" href=\"{}\">", e(&head.canonical));
+    }
+    if let Some(p) = &head.prev {
+        let _ = writeln!(h, "<link rel=\"prev\" href=\"{}\">", e(p));
+    }
+    if let Some(n) = &head.next {
+        let _ = writeln!(h, "<link rel=\"next\" href=\"{}\">", e(n));
+    }
+    let og = [
+        ("og:site_name", shell.brand.as_str()),
+        ("og:type", head.og_type),
+        ("og:title", head.title.as_str()),
+        ("og:description", head.description.as_str()),
+        ("og:locale", shell.locale.as_str()),
+        ("og:locale:alternate", shell.alternate_locale),
+    ];
+    for (k, v) in og {
+        let _ = writeln!(h, "<meta property=\"{k}\" content=\"{}\">", e(v));
+    }
+    if !head.canonical.is_empty() {
+        let _ = writeln!(h, "<meta property=\"og:url\" content=\"{}\">", e(&head.canonical));
+    }
+    if let Some(img) = &head.image {
+        let _ = writeln!(h, "<meta property=\"og:image\" content=\"{}\">", e(img));
+    }
+    if let Some(d) = &head.published {
+        let _ = writeln!(h, "<meta property=\"article:published_time\" content=\"{d}\">");
+    }
+    let card = if head.image.is_some() { "summary_large_image" } else { "summary" };
+    let _ = writeln!(h, "<meta name=\"twitter:card\" content=\"{card}\">");
+    let _ = writeln!(h, "<meta name=\"twitter:title\" content=\"{}\">", e(&head.title));
+    let _ = writeln!(h, "<meta name=\"twitter:description\" content=\"{}\">", e(&head.description));
+    if let Some(f) = &shell.favicon {
+        let _ = writeln!(h, "<link rel=\"icon\" href=\"{}\" type=\"image/svg+xml\">", e(f));
+    }
+    if let Some(m) = &shell.manifest {
+        let _ = writeln!(h, "<link rel=\"manifest\" href=\"{}\">", e(m));
+    }
+    if shell.feeds {
+        let _ = writeln!(
+            h,
+            "<link rel=\"alternate\" type=\"application/rss+xml\" title=\"{}\" href=\"/rss.xml\">",
+            e(&shell.brand)
+        );
+        let _ = writeln!(
+            h,
+            "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"{}\" href=\"/atom.xml\">",
+            e(&shell.brand)
+        );
+    }
+    for css in shell.entry_css.iter().chain(assets.css.iter()) {
+        let _ = writeln!(h, "<link rel=\"stylesheet\" href=\"{}\">", e(css));
+    }
+    let _ = writeln!(h, "<script type=\"module\" src=\"{}\"></script>", e(&shell.entry_js));
+    let mut preloads: Vec<&str> = Vec::new();
+    let wanted = shell
+        .entry_imports
+        .iter()
+        .map(String::as_str)
+        .chain(assets.js)
+        .chain(assets.imports.iter().map(String::as_str));
+    for js in wanted {
+        if js != shell.entry_js && !preloads.contains(&js) {
+            preloads.push(js);
+        }
+    }
+    for js in preloads {
+        let _ = writeln!(h, "<link rel=\"modulepreload\" href=\"{}\">", e(js));
+    }
+    for s in &shell.scripts {
+        let _ = writeln!(h, "<script src=\"{}\" defer></script>", e(s));
+    }
+    for ld in &head.json_ld {
+        let _ =
+            writeln!(h, "<script type=\"application/ld+json\">{}</script>", json_for_script(ld));
+    }
+    h.push_str("</head>\n");
+    let _ = writeln!(
+        h,
+        "<body data-template=\"{}\" data-path=\"{}\" data-build=\"{}\" data-site=\"{}\">",
+        e(assets.template),
+        e(path),
+        e(&shell.build_hash),
+        e(&shell.site_hash)
+    );
+    h.push_str("<a class=\"skip-link\" href=\"#main\">Skip to content</a>\n");
+    let _ = writeln!(h, "<div id=\"sp-header\">{}</div>", shell.header);
+    let _ = writeln!(h, "<div id=\"sp-page\">{page_html}</div>");
+    let _ = writeln!(h, "<div id=\"sp-footer\">{}</div>", shell.footer);
+    h.push_str("</body>\n</html>\n");
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn head_is_escaped_and_json_ld_cannot_close_the_script() {
+        let shell =
+            Shell { brand: "S".into(), entry_js: "/assets/e.js".into(), ..Shell::default() };
+        let head = Head {
+            title: "A <b> & \"q\" | S".into(),
+            description: "d".into(),
+            canonical: "https://s.example/x".into(),
+            og_type: "article",
+            json_ld: vec![serde_json::json!({"name": "</script><script>alert(1)"})],
+            ..Head::default()
+        };
+        let html = document(
+            &shell,
+            &head,
+            "/x",
+            &PageAssets { template: "Article", ..PageAssets::default() },
+            "<main></main>",
+        );
+        assert!(html.contains("<title>A &lt;b&gt; &amp; &quot;q&quot; | S</title>"), "{html}");
+        assert!(html.contains(r#"{"name":"<\/script><script>alert(1)"}"#));
+        assert!(html.contains(r#"<body data-template="Article" data-path="/x""#));
+        assert_eq!(html.matches("<title>").count(), 1);
+    }
+}

@@ -1,0 +1,188 @@
+//! Markdown → HTML (CommonMark + GitHub tables, footnotes, strikethrough, task lists),
+//! with heading ids for anchors and a table of contents.
+
+use std::collections::HashMap;
+
+use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, html};
+use stillpoint_content::slugify;
+
+use crate::props::TocEntry;
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Rendered {
+    pub html: String,
+    /// h2 and h3 headings, in order.
+    pub toc: Vec<TocEntry>,
+}
+
+fn options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_SMART_PUNCTUATION
+        | Options::ENABLE_HEADING_ATTRIBUTES
+}
+
+/// Renders `markdown`. Headings get unique ids (`{#custom}` wins); external links open safely;
+/// images load lazily.
+pub fn render_markdown(markdown: &str) -> Rendered {
+    let events: Vec<Event> = Parser::new_ext(markdown, options()).collect();
+    let mut used: HashMap<String, usize> = HashMap::new();
+    let mut toc = Vec::new();
+    let mut out: Vec<Event> = Vec::with_capacity(events.len());
+    let mut i = 0;
+    while i < events.len() {
+        match &events[i] {
+            Event::Start(Tag::Heading { level, id, classes, attrs }) => {
+                // Collect the heading's inline events and its plain text.
+                let end = events[i..]
+                    .iter()
+                    .position(|e| matches!(e, Event::End(TagEnd::Heading(_))))
+                    .map_or(events.len(), |p| i + p);
+                let text: String = events[i + 1..end]
+                    .iter()
+                    .filter_map(|e| match e {
+                        Event::Text(t) | Event::Code(t) => Some(t.as_ref()),
+                        _ => None,
+                    })
+                    .collect();
+                let base = id.as_ref().map(|s| s.to_string()).unwrap_or_else(|| {
+                    let s = slugify(&text);
+                    if s.is_empty() { "section".to_string() } else { s }
+                });
+                let n = used.entry(base.clone()).or_insert(0);
+                *n += 1;
+                let unique = if *n == 1 { base } else { format!("{base}-{n}") };
+                let lvl = match level {
+                    HeadingLevel::H2 => Some(2),
+                    HeadingLevel::H3 => Some(3),
+                    _ => None,
+                };
+                if let Some(level) = lvl {
+                    toc.push(TocEntry { id: unique.clone(), text: text.trim().to_string(), level });
+                }
+                out.push(Event::Start(Tag::Heading {
+                    level: *level,
+                    id: Some(CowStr::from(unique)),
+                    classes: classes.clone(),
+                    attrs: attrs.clone(),
+                }));
+                out.extend(events[i + 1..end].iter().cloned());
+                if end < events.len() {
+                    out.push(events[end].clone());
+                }
+                i = end + 1;
+                continue;
+            }
+            Event::Start(Tag::Link { dest_url, title, .. }) => {
+                out.push(Event::Html(CowStr::from(format!(
+                    "<a href=\"{}\"{}{}>",
+                    escape_attr(dest_url),
+                    if title.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" title=\"{}\"", escape_attr(title))
+                    },
+                    if is_external(dest_url) { " rel=\"noopener\"" } else { "" }
+                ))));
+            }
+            Event::End(TagEnd::Link) => out.push(Event::Html(CowStr::Borrowed("</a>"))),
+            Event::Start(Tag::Image { dest_url, title, .. }) => {
+                // Alt text is the image's inline text, up to its end tag.
+                let end = events[i..]
+                    .iter()
+                    .position(|e| matches!(e, Event::End(TagEnd::Image)))
+                    .map_or(events.len(), |p| i + p);
+                let alt: String = events[i + 1..end]
+                    .iter()
+                    .filter_map(|e| match e {
+                        Event::Text(t) | Event::Code(t) => Some(t.as_ref()),
+                        _ => None,
+                    })
+                    .collect();
+                out.push(Event::Html(CowStr::from(format!(
+                    "<img src=\"{}\" alt=\"{}\"{} loading=\"lazy\" decoding=\"async\">",
+                    escape_attr(dest_url),
+                    escape_attr(&alt),
+                    if title.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" title=\"{}\"", escape_attr(title))
+                    }
+                ))));
+                i = end + 1;
+                continue;
+            }
+            e => out.push(e.clone()),
+        }
+        i += 1;
+    }
+    let mut html_out = String::with_capacity(markdown.len() * 3 / 2);
+    html::push_html(&mut html_out, out.into_iter());
+    Rendered { html: html_out, toc }
+}
+
+fn is_external(url: &str) -> bool {
+    url.starts_with("http://") || url.starts_with("https://") || url.starts_with("//")
+}
+
+fn escape_attr(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    pulldown_cmark_escape::escape_html(&mut out, s).expect("writing to a String cannot fail");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headings_get_unique_ids_and_toc() {
+        let r = render_markdown(
+            "Intro\n\n## Why It Works\n\ntext\n\n### Step `one`\n\n## Why It Works\n\n#### Deep\n",
+        );
+        assert!(r.html.contains(r#"<h2 id="why-it-works">Why It Works</h2>"#), "{}", r.html);
+        assert!(r.html.contains(r#"<h2 id="why-it-works-2">"#));
+        assert!(r.html.contains(r#"<h3 id="step-one">Step <code>one</code></h3>"#), "{}", r.html);
+        let toc: Vec<_> = r.toc.iter().map(|t| (t.id.as_str(), t.level)).collect();
+        assert_eq!(toc, [("why-it-works", 2), ("step-one", 3), ("why-it-works-2", 2)]);
+    }
+
+    #[test]
+    fn gfm_features() {
+        let r = render_markdown(
+            "| a | b |\n|---|---|\n| 1 | 2 |\n\n~~old~~ new[^1]\n\n[^1]: note\n\n- [x] done\n",
+        );
+        assert!(r.html.contains("<table>"));
+        assert!(r.html.contains("<del>old</del>"));
+        assert!(r.html.contains("footnote-definition"));
+        assert!(r.html.contains(r#"type="checkbox""#));
+    }
+
+    #[test]
+    fn links_and_images() {
+        let r = render_markdown(
+            "[ext](https://x.example \"T\") [int](/articles/a) ![A calm lake](/images/lake.jpg)",
+        );
+        assert!(
+            r.html.contains(r#"<a href="https://x.example" title="T" rel="noopener">ext</a>"#),
+            "{}",
+            r.html
+        );
+        assert!(r.html.contains(r#"<a href="/articles/a">int</a>"#));
+        assert!(
+            r.html.contains(
+                r#"<img src="/images/lake.jpg" alt="A calm lake" loading="lazy" decoding="async">"#
+            ),
+            "{}",
+            r.html
+        );
+    }
+
+    #[test]
+    fn custom_heading_id() {
+        let r = render_markdown("## Title {#custom}\n");
+        assert!(r.html.contains(r#"<h2 id="custom">Title</h2>"#), "{}", r.html);
+    }
+}

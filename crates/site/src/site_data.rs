@@ -1,0 +1,59 @@
+//! Site-wide data: what the header and footer slices and the search box need, shipped once.
+
+use stillpoint_content::Site;
+
+use crate::plan::PlanContext;
+use crate::props::{SiteData, SocialLinks, TopicNode};
+
+pub fn site_data(ctx: &PlanContext, year: i16, search_manifest: String) -> SiteData {
+    let site: &Site = ctx.site;
+    let c = &site.config;
+    let categories = site
+        .topics
+        .categories
+        .iter()
+        .enumerate()
+        .map(|(ci, cat)| TopicNode {
+            key: cat.topic.key.clone(),
+            slug: cat.topic.slug.clone(),
+            title: cat.topic.title.clone(),
+            description: cat.topic.description.clone(),
+            href: ctx.category_href(ci),
+            children: cat
+                .children
+                .iter()
+                .enumerate()
+                .map(|(si, ch)| TopicNode {
+                    key: ch.key.clone(),
+                    slug: ch.slug.clone(),
+                    title: ch.title.clone(),
+                    description: ch.description.clone(),
+                    href: ctx.subcategory_href(ci, si),
+                    children: Vec::new(),
+                })
+                .collect(),
+        })
+        .collect();
+    let empty = "images/search-empty.svg";
+    SiteData {
+        id: c.id.clone(),
+        brand: c.title.clone(),
+        url: c.url.clone(),
+        description: c.description.clone(),
+        logo: format!("/icons/{}-logo-small.png", c.id),
+        contact_email: c.contact_email.clone(),
+        social: SocialLinks {
+            video: c.social.video.clone(),
+            feed: c.social.feed.clone(),
+            photo: c.social.photo.clone(),
+        },
+        categories,
+        year,
+        search_manifest,
+        search_empty_image: site
+            .static_dir
+            .as_ref()
+            .filter(|d| d.join(empty).is_file())
+            .map(|_| format!("/{empty}")),
+    }
+}

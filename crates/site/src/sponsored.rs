@@ -1,0 +1,75 @@
+//! The sponsored-links block: label choice and the sanitiser for third-party HTML.
+
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
+use stillpoint_content::fnv1a32;
+
+/// The English label set, in the spec's order.
+pub const LABELS: [&str; 4] =
+    ["Sponsored Links", "Partner Links", "Recommended Sites", "Related Resources"];
+
+/// DESIGN.md: the label is `LABELS[fnv1a32(site.id) % 4]`.
+pub fn sponsored_label(site_id: &str) -> &'static str {
+    LABELS[(fnv1a32(site_id.as_bytes()) % 4) as usize]
+}
+
+static CLEANER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
+    let mut b = ammonia::Builder::empty();
+    b.tags(HashSet::from(["a", "b", "strong", "em", "i", "span", "br", "small"]))
+        .tag_attributes(std::collections::HashMap::from([("a", HashSet::from(["href", "title"]))]))
+        .url_schemes(HashSet::from(["http", "https"]))
+        .url_relative(ammonia::UrlRelative::Deny)
+        .link_rel(Some("sponsored noopener"))
+        .clean_content_tags(HashSet::from(["script", "style"]));
+    b
+});
+
+/// Links and inline text only: no scripts, handlers, styles or non-http(s) URLs;
+/// every link gets `rel="sponsored noopener"`.
+pub fn sanitize_fragment(html: &str) -> String {
+    CLEANER.clean(html).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn label_is_chosen_by_site_id() {
+        assert_eq!(sponsored_label("stillpoint"), LABELS[(fnv1a32(b"stillpoint") % 4) as usize]);
+        let all: HashSet<_> =
+            ["a", "b", "c", "d", "e", "f", "g", "h"].iter().map(|s| sponsored_label(s)).collect();
+        assert!(all.len() > 1, "different ids reach different labels");
+    }
+
+    #[test]
+    fn keeps_links_and_adds_rel() {
+        let out =
+            sanitize_fragment(r#"<a href="https://p.example/x" onclick="steal()">Partner</a>"#);
+        assert_eq!(out, r#"<a href="https://p.example/x" rel="sponsored noopener">Partner</a>"#);
+    }
+
+    #[test]
+    fn removes_scripts_and_bad_urls() {
+        assert_eq!(sanitize_fragment("<script>alert(1)</script>"), "");
+        let out = sanitize_fragment(r#"<a href="javascript:alert(1)">x</a>"#);
+        assert!(!out.contains("javascript"), "{out}");
+        let out = sanitize_fragment(
+            r#"<img src=x onerror=alert(1)><iframe src="https://e.example"></iframe>ok"#,
+        );
+        assert_eq!(out, "ok");
+    }
+
+    proptest! {
+        #[test]
+        fn output_never_contains_script_or_handlers(s in "[<>a-z =\"'/:()]{0,80}", t in "(<script>|<a href=\"javascript:x\">|<b onclick=\"x\">|<svg onload=x>)") {
+            let out = sanitize_fragment(&format!("{s}{t}{s}")).to_lowercase();
+            prop_assert!(!out.contains("<script"));
+            prop_assert!(!out.contains("javascript:"));
+            prop_assert!(!out.contains("onclick"));
+            prop_assert!(!out.contains("onload"));
+        }
+    }
+}

@@ -1,0 +1,7 @@
+//! Server-side rendering through long-lived Node workers.
+
+mod bundle;
+mod pool;
+
+pub use bundle::{ChunkFiles, MIN_NODE_MAJOR, WebBundle, check_node};
+pub use pool::{RenderFailure, SsrPool};

@@ -1,0 +1,233 @@
+//! A pool of long-lived Node workers that render pages: one JSON line in, one JSON line out
+//! (the protocol is `web/src/protocol.ts`). Each worker has a writer thread that prepares and
+//! sends requests and a reader thread that finishes pages as answers arrive, so Rust work and
+//! Node rendering overlap. A bounded window keeps memory flat however many pages there are.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::sync_channel;
+use std::sync::{Arc, Mutex};
+
+use serde::Deserialize;
+
+use crate::BuildError;
+
+/// Requests in flight per worker.
+const WINDOW: usize = 32;
+
+/// One Node process.
+struct Worker {
+    id: usize,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    stdout: Option<BufReader<ChildStdout>>,
+    stderr: Arc<Mutex<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+enum Response {
+    Ready,
+    Rendered { id: u64, html: String },
+    Slices { header: String, footer: String },
+    Error { id: u64, message: String },
+}
+
+/// A page the worker failed to render.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RenderFailure {
+    pub path: String,
+    pub worker: usize,
+    pub message: String,
+}
+
+pub struct SsrPool {
+    workers: Vec<Worker>,
+}
+
+impl SsrPool {
+    /// Starts `n` workers running `script` with `node`, and waits for each to say it is ready.
+    pub fn start(node: &Path, script: &Path, n: usize) -> Result<Self, BuildError> {
+        let mut workers = Vec::with_capacity(n);
+        for id in 0..n.max(1) {
+            let mut child = Command::new(node)
+                .arg(script)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .map_err(|e| BuildError::Node(format!("cannot start render worker {id}: {e}")))?;
+            let stderr = Arc::new(Mutex::new(String::new()));
+            let mut err_pipe = child.stderr.take().expect("piped");
+            let sink = Arc::clone(&stderr);
+            std::thread::spawn(move || {
+                let mut buf = String::new();
+                let _ = err_pipe.read_to_string(&mut buf);
+                sink.lock().expect("stderr lock").push_str(&buf);
+            });
+            let mut w = Worker {
+                id,
+                stdin: child.stdin.take(),
+                stdout: child.stdout.take().map(BufReader::new),
+                child,
+                stderr,
+            };
+            match w.read()? {
+                Response::Ready => workers.push(w),
+                _ => return Err(w.crashed("starting up", "expected a ready line")),
+            }
+        }
+        Ok(Self { workers })
+    }
+
+    /// Renders the header and footer slices once, on the first worker.
+    pub fn render_slices(&mut self, site_json: &str) -> Result<(String, String), BuildError> {
+        let w = &mut self.workers[0];
+        w.write(
+            &format!("{{\"id\":0,\"type\":\"slices\",\"site\":{site_json}}}\n"),
+            "the header and footer",
+        )?;
+        match w.read()? {
+            Response::Slices { header, footer, .. } => Ok((header, footer)),
+            Response::Error { message, .. } => Err(BuildError::Render(vec![RenderFailure {
+                path: "(header and footer)".into(),
+                worker: 0,
+                message,
+            }])),
+            _ => Err(w.crashed("the header and footer", "unexpected answer")),
+        }
+    }
+
+    /// Renders `count` pages. `prepare(i)` gives page i's template name and props JSON (called on a
+    /// writer thread); `finish(i, props_json, html)` receives the page's HTML (on a reader thread).
+    /// Returns the pages that failed to render; a crashed worker is an error.
+    pub fn render_all<P, F>(
+        &mut self,
+        count: usize,
+        prepare: P,
+        finish: F,
+    ) -> Result<Vec<RenderFailure>, BuildError>
+    where
+        P: Fn(usize) -> (&'static str, String, String) + Sync,
+        F: Fn(usize, &str, String) -> Result<(), BuildError> + Sync,
+    {
+        let next = AtomicUsize::new(0);
+        let failures = Mutex::new(Vec::new());
+        let fatal: Mutex<Option<BuildError>> = Mutex::new(None);
+        std::thread::scope(|scope| {
+            for w in &mut self.workers {
+                let (tx, rx) = sync_channel::<(usize, String, String)>(WINDOW);
+                let mut stdin = w.stdin.take().expect("worker stdin");
+                let stdout = w.stdout.as_mut().expect("worker stdout");
+                let (worker_id, stderr) = (w.id, Arc::clone(&w.stderr));
+                let (next, prepare, finish, failures, fatal) =
+                    (&next, &prepare, &finish, &failures, &fatal);
+                scope.spawn(move || {
+                    loop {
+                        if fatal.lock().expect("lock").is_some() {
+                            break;
+                        }
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= count {
+                            break;
+                        }
+                        let (template, path, props) = prepare(i);
+                        let line = format!("{{\"id\":{i},\"type\":\"render\",\"template\":\"{template}\",\"props\":{props}}}\n");
+                        if tx.send((i, path, props)).is_err() || stdin.write_all(line.as_bytes()).is_err() {
+                            break;
+                        }
+                    }
+                    let _ = stdin.flush();
+                    drop(stdin); // the worker exits when its input closes
+                });
+                scope.spawn(move || {
+                    let mut line = String::new();
+                    for (i, path, props) in rx {
+                        line.clear();
+                        let response = match stdout.read_line(&mut line) {
+                            Ok(0) | Err(_) => None,
+                            Ok(_) => serde_json::from_str::<Response>(&line).ok(),
+                        };
+                        let result = match response {
+                            Some(Response::Rendered { id, html }) if id as usize == i => {
+                                finish(i, &props, html)
+                            }
+                            Some(Response::Error { id, message }) if id as usize == i => {
+                                failures.lock().expect("lock").push(RenderFailure {
+                                    path,
+                                    worker: worker_id,
+                                    message,
+                                });
+                                Ok(())
+                            }
+                            _ => Err(crash_error(worker_id, &path, "no answer", &stderr)),
+                        };
+                        if let Err(e) = result {
+                            fatal.lock().expect("lock").get_or_insert(e);
+                            break;
+                        }
+                    }
+                });
+            }
+        });
+        if let Some(e) = fatal.into_inner().expect("lock") {
+            return Err(e);
+        }
+        let mut failures = failures.into_inner().expect("lock");
+        failures.sort_by(|a, b| a.path.cmp(&b.path));
+        Ok(failures)
+    }
+}
+
+impl Worker {
+    fn write(&mut self, line: &str, what: &str) -> Result<(), BuildError> {
+        let ok = self
+            .stdin
+            .as_mut()
+            .is_some_and(|s| s.write_all(line.as_bytes()).and_then(|_| s.flush()).is_ok());
+        if ok { Ok(()) } else { Err(self.crashed(what, "its input is closed")) }
+    }
+
+    fn read(&mut self) -> Result<Response, BuildError> {
+        let mut line = String::new();
+        let n = self.stdout.as_mut().map_or(Ok(0), |s| s.read_line(&mut line)).unwrap_or(0);
+        if n == 0 {
+            return Err(self.crashed("starting up", "it exited"));
+        }
+        serde_json::from_str(&line)
+            .map_err(|e| self.crashed("reading an answer", &format!("bad answer line ({e})")))
+    }
+
+    fn crashed(&mut self, what: &str, why: &str) -> BuildError {
+        let _ = self.child.wait();
+        std::thread::sleep(std::time::Duration::from_millis(50)); // let the stderr reader finish
+        crash_error(self.id, what, why, &self.stderr)
+    }
+}
+
+fn crash_error(worker: usize, what: &str, why: &str, stderr: &Mutex<String>) -> BuildError {
+    let stderr = stderr.lock().map(|s| s.clone()).unwrap_or_default();
+    let tail: Vec<&str> =
+        stderr.lines().rev().take(20).collect::<Vec<_>>().into_iter().rev().collect();
+    BuildError::Node(format!(
+        "render worker {worker} failed while rendering {what}: {why}{}",
+        if tail.is_empty() {
+            String::new()
+        } else {
+            format!("\n  worker stderr:\n    {}", tail.join("\n    "))
+        }
+    ))
+}
+
+impl Drop for SsrPool {
+    fn drop(&mut self) {
+        for w in &mut self.workers {
+            // Closing both pipes ends a worker even if it is blocked writing an unread answer.
+            drop(w.stdin.take());
+            drop(w.stdout.take());
+            let _ = w.child.wait();
+        }
+    }
+}
