@@ -114,7 +114,13 @@ pub fn document(
             e(&shell.brand)
         );
     }
+    let mut styles: Vec<&str> = Vec::new();
     for css in shell.entry_css.iter().chain(assets.css.iter()) {
+        if !styles.contains(&css.as_str()) {
+            styles.push(css);
+        }
+    }
+    for css in styles {
         let _ = writeln!(h, "<link rel=\"stylesheet\" href=\"{}\">", e(css));
     }
     let _ = writeln!(h, "<script type=\"module\" src=\"{}\"></script>", e(&shell.entry_js));

@@ -1,0 +1,63 @@
+# Stillpoint: `make run` builds and serves the demo site; `make test` runs every test.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+
+BIN      := target/release/stillpoint
+DEMO     := examples/demo
+DEMO_OUT := $(DEMO)/dist
+HOST     ?= 127.0.0.1
+PORT     ?= 8080
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: run build web deps test test-rust test-web e2e lint chromium bench clean
+
+## Install the web dependencies (npm ci) when package-lock.json changes.
+deps: web/node_modules/.package-lock.json
+web/node_modules/.package-lock.json: web/package-lock.json web/package.json
+	cd web && npm ci --no-audit --no-fund
+	@touch $@
+
+## Build the web bundle (client assets and the SSR worker) into web/dist.
+web: deps
+	cd web && npm run build
+
+## Build everything: the web bundle and the release binary, with the bundle beside it.
+build: web
+	cargo build --release --locked -p stillpoint
+	rm -rf target/release/web && cp -R web/dist target/release/web
+	@echo "Built $(BIN)"
+
+## Build the demo site and serve it.
+run: build
+	$(BIN) build $(DEMO) --out $(DEMO_OUT)
+	@echo "Stillpoint demo: http://$(HOST):$(PORT)"
+	$(BIN) serve $(DEMO_OUT) --host $(HOST) --port $(PORT)
+
+## Every test: lints, Rust unit and integration tests, component tests, browser end-to-end tests.
+test: build lint test-web test-rust e2e
+
+lint: deps
+	cargo fmt --all -- --check
+	cargo clippy --workspace --all-targets --locked -- -D warnings
+	cd web && npm run typecheck && npm run lint
+
+test-web: deps
+	cd web && npm test
+
+test-rust: build
+	STILLPOINT_WEB=$(CURDIR)/web/dist cargo nextest run --workspace --locked --no-fail-fast
+
+## Browser tests need Debian's Chromium (installed here when missing; never a downloaded browser).
+chromium:
+	@command -v $(CHROMIUM) >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
+
+e2e: build chromium
+	cd web && STILLPOINT_BIN=$(CURDIR)/$(BIN) CHROMIUM=$(CHROMIUM) npm run e2e
+
+## Build a generated corpus with Hugo and Stillpoint side by side (N articles, default 10000).
+bench: build
+	STILLPOINT_BUILD='$(CURDIR)/$(BIN) build {site} --out {out}' BUILDERS="hugo stillpoint" \
+		bash ../shared/bench/compare.sh $${N:-10000}
+
+clean:
+	rm -rf target web/dist web/node_modules $(DEMO_OUT)

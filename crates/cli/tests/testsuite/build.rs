@@ -1,0 +1,144 @@
+//! `stillpoint build` on the minimal fixture: output layout, page-data, determinism, and a
+//! failed build leaving the previous output untouched.
+
+use crate::util::{SiteTest, stderr, title_and_description, tree};
+
+#[test]
+fn writes_every_kind_of_file() {
+    let t = SiteTest::from_fixture("minimal");
+    let out = t.build();
+    let err = stderr(&out);
+    assert!(
+        err.contains("Built ")
+            && err.contains(" pages (3 articles) in ")
+            && err.contains("pages/s"),
+        "{err}"
+    );
+    for f in [
+        "index.html",
+        "404.html",
+        "500.html",
+        "authors/index.html",
+        "authors/rosa-villasenor/index.html",
+        "articles/body-scan/index.html",
+        "enhance-sleep-guided-meditation/index.html",
+        "enhance-sleep-guided-meditation/guided-meditation-for-sleep/index.html",
+        "enhance-sleep-guided-meditation/guided-meditation-for-sleep/body-scan/index.html",
+        "anxiety-management/other/box-breathing/index.html",
+        "info/about-us/index.html",
+        "privacy-policy/index.html",
+        "terms/index.html",
+        "sitemap/index.html",
+        "page-data/index/page-data.json",
+        "page-data/articles/body-scan/page-data.json",
+        "page-data/app-data.json",
+        "slice-data/header.json",
+        "slice-data/footer.json",
+        "sitemap.xml",
+        "robots.txt",
+        "rss.xml",
+        "atom.xml",
+        "icons/calm-logo-small.png",
+    ] {
+        assert!(t.out().join(f).is_file(), "missing {f}");
+    }
+    let (title, desc) = title_and_description(&t.read("404.html"));
+    assert_eq!(title, "Page Not Found | Calm Test");
+    assert_eq!(
+        desc,
+        "Oops! The page you&#39;re looking for doesn&#39;t exist. But don&#39;t worry, let&#39;s get you back to a calm state of mind."
+    );
+}
+
+#[test]
+fn other_fallbacks_are_built() {
+    let t = SiteTest::from_fixture("minimal");
+    t.build();
+    // `breathing` names a subcategory that is not a child of anxietyManagement → `other`,
+    // and has a sleepEnhancement entity without subcategories → sleep's `other`.
+    let anxiety_other: serde_json::Value =
+        serde_json::from_str(&t.read("page-data/anxiety-management/other/page-data.json")).unwrap();
+    let slugs: Vec<&str> = anxiety_other["result"]["pageContext"]["articles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["slug"].as_str().unwrap())
+        .collect();
+    assert_eq!(slugs, ["breathing"]);
+    let sleep_other =
+        t.read("page-data/enhance-sleep-guided-meditation/other-sleep-topics/page-data.json");
+    assert!(sleep_other.contains("\"slug\":\"breathing\""));
+}
+
+#[test]
+fn article_page_data_and_head() {
+    let t = SiteTest::from_fixture("minimal");
+    t.build();
+    let page: serde_json::Value =
+        serde_json::from_str(&t.read("page-data/articles/body-scan/page-data.json")).unwrap();
+    let app: serde_json::Value = serde_json::from_str(&t.read("page-data/app-data.json")).unwrap();
+    assert_eq!(page["webpackCompilationHash"], app["webpackCompilationHash"]);
+    let site_hash = page["staticQueryHashes"][0].as_str().unwrap();
+    assert!(t.out().join(format!("page-data/sq/d/{site_hash}.json")).is_file());
+    let mut props = page["result"]["pageContext"].clone();
+    props["bodyHtml"] = serde_json::Value::String("[body: see markdown tests]".into());
+    insta::assert_json_snapshot!("article_props", props);
+
+    let html = t.read("articles/body-scan/index.html");
+    let head = crate::util::between(&html, "<head>", "</head>").unwrap();
+    let head: String =
+        head.lines().filter(|l| !l.contains("/assets/")).collect::<Vec<_>>().join("\n");
+    insta::assert_snapshot!("article_head", head);
+    assert!(html.contains("<div id=\"sp-header\">") && html.contains("<div id=\"sp-footer\">"));
+    assert!(!html.contains("<script>alert"), "sponsored HTML is sanitised");
+    assert!(!html.contains("javascript:"));
+    assert!(html.contains(r#"rel="sponsored noopener""#));
+}
+
+#[test]
+fn same_input_gives_byte_identical_output() {
+    let t = SiteTest::from_fixture("minimal");
+    t.build();
+    let first = tree(&t.out());
+    t.build();
+    assert!(first == tree(&t.out()), "two builds of the same input differ");
+}
+
+#[test]
+fn failed_build_leaves_previous_output_untouched() {
+    let t = SiteTest::from_fixture("minimal");
+    t.build();
+    let before = tree(&t.out());
+    crate::util::copy_dir(&crate::util::fixtures().join("invalid/unknown_category"), &t.site());
+    let out = t.run(&["build", "site", "--out", "dist"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("nothing was written"), "{}", stderr(&out));
+    assert!(before == tree(&t.out()), "the previous output changed");
+    let leftovers: Vec<_> =
+        std::fs::read_dir(t.tmp.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(leftovers.len(), 2, "no staging directory left behind: {leftovers:?}");
+}
+
+#[test]
+fn missing_node_is_one_clear_line_and_keeps_output() {
+    let t = SiteTest::from_fixture("minimal");
+    t.build();
+    let before = tree(&t.out());
+    let out = t.run(&["build", "site", "--out", "dist", "--node", "/nonexistent/node"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.starts_with("error: Node.js 20 or newer is needed to render pages"), "{err}");
+    assert!(before == tree(&t.out()));
+}
+
+#[test]
+fn missing_web_bundle_says_where_it_looked() {
+    let t = SiteTest::from_fixture("minimal");
+    let out = t.run(&["build", "site", "--out", "dist", "--web", "/nonexistent/web"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("the web bundle was not found (looked in /nonexistent/web)"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -1,0 +1,55 @@
+//! `stillpoint check` and `build` on broken sites: every error kind, with file, line and hint.
+
+use crate::util::{SiteTest, stderr};
+
+fn check_fails(case: &str) -> String {
+    let t = SiteTest::invalid(case);
+    let out = t.run(&["check", "site"]);
+    assert_eq!(out.status.code(), Some(1), "{case} should fail:\n{}", stderr(&out));
+    stderr(&out)
+}
+
+#[test]
+fn minimal_fixture_is_valid() {
+    let t = SiteTest::from_fixture("minimal");
+    let out = t.run(&["check", "site"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("no problems found (3 articles, 2 authors"), "{}", stderr(&out));
+    assert!(!t.out().exists(), "check writes nothing");
+}
+
+macro_rules! invalid_case {
+    ($($name:ident),* $(,)?) => {$(
+        #[test]
+        fn $name() {
+            insta::assert_snapshot!(check_fails(stringify!($name)));
+        }
+    )*};
+}
+
+invalid_case!(
+    unknown_category,
+    duplicate_slug,
+    unknown_author,
+    malformed_front_matter,
+    invalid_toml,
+    missing_field,
+    broken_link,
+);
+
+#[test]
+fn all_errors_are_reported_at_once() {
+    let t = SiteTest::invalid("unknown_category");
+    crate::util::copy_dir(&crate::util::fixtures().join("invalid/unknown_author"), &t.site());
+    std::fs::write(
+        t.site().join("articles/y.md"),
+        "---\ntitle: Y\nslug: y\nentities:\n  - category: nope\n---\n",
+    )
+    .unwrap();
+    let out = t.run(&["check", "site"]);
+    let err = stderr(&out);
+    // The unknown_author fixture replaced x.md; y.md adds a second unknown category.
+    assert!(err.contains("unknown author `Nobody Known`"), "{err}");
+    assert!(err.contains("unknown category `nope`"), "{err}");
+    assert!(err.contains("2 content errors found"), "{err}");
+}

@@ -1,0 +1,7 @@
+//! Integration tests of the `stillpoint` binary: each module is one feature, run against
+//! fixture sites copied into a temporary directory.
+
+mod build;
+mod check;
+mod demo;
+mod util;

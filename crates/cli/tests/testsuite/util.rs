@@ -1,0 +1,127 @@
+//! `SiteTest`: a fixture site in a temporary directory and the real binary to run on it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// 2026-01-01T00:00:00Z: a fixed copyright year, so snapshots do not change with the calendar.
+pub const SOURCE_DATE_EPOCH: &str = "1767225600";
+
+pub fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+pub fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
+}
+
+/// The web bundle: `STILLPOINT_WEB`, else the repository's `web/dist` (built by `make build`).
+pub fn web_bundle() -> PathBuf {
+    std::env::var_os("STILLPOINT_WEB")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace().join("web/dist"))
+}
+
+pub struct SiteTest {
+    pub tmp: tempfile::TempDir,
+}
+
+impl SiteTest {
+    /// A copy of `tests/fixtures/{name}` at `<tmp>/site`.
+    pub fn from_fixture(name: &str) -> Self {
+        Self::from_dir(&fixtures().join(name))
+    }
+
+    pub fn from_dir(dir: &Path) -> Self {
+        let tmp = tempfile::tempdir().unwrap();
+        copy_dir(dir, &tmp.path().join("site"));
+        Self { tmp }
+    }
+
+    /// The minimal site with `tests/fixtures/invalid/{case}` laid over it.
+    pub fn invalid(case: &str) -> Self {
+        let t = Self::from_fixture("minimal");
+        copy_dir(&fixtures().join("invalid").join(case), &t.site());
+        t
+    }
+
+    pub fn site(&self) -> PathBuf {
+        self.tmp.path().join("site")
+    }
+
+    pub fn out(&self) -> PathBuf {
+        self.tmp.path().join("dist")
+    }
+
+    /// Runs `stillpoint ARGS` in the temporary directory.
+    pub fn run(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_stillpoint"))
+            .args(args)
+            .current_dir(self.tmp.path())
+            .env("STILLPOINT_WEB", web_bundle())
+            .env("SOURCE_DATE_EPOCH", SOURCE_DATE_EPOCH)
+            .env_remove("STILLPOINT_LOG")
+            .output()
+            .unwrap()
+    }
+
+    /// `stillpoint build site --out dist`, asserting success.
+    pub fn build(&self) -> Output {
+        let out = self.run(&["build", "site", "--out", "dist"]);
+        assert!(out.status.success(), "build failed:\n{}", String::from_utf8_lossy(&out.stderr));
+        out
+    }
+
+    pub fn read(&self, rel: &str) -> String {
+        std::fs::read_to_string(self.out().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+    }
+}
+
+pub fn copy_dir(from: &Path, to: &Path) {
+    for entry in walk(from) {
+        let rel = entry.strip_prefix(from).unwrap();
+        let target = to.join(rel);
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        std::fs::copy(&entry, &target).unwrap();
+    }
+}
+
+/// Every file below `dir`, sorted.
+pub fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() { stack.push(p) } else { out.push(p) }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// (relative path, bytes) of every file below `dir`, for byte-for-byte comparisons.
+pub fn tree(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    walk(dir)
+        .into_iter()
+        .map(|p| (p.strip_prefix(dir).unwrap().display().to_string(), std::fs::read(&p).unwrap()))
+        .collect()
+}
+
+/// The text between `start` and the next `end` after it.
+pub fn between<'a>(html: &'a str, start: &str, end: &str) -> Option<&'a str> {
+    let i = html.find(start)? + start.len();
+    let j = html[i..].find(end)? + i;
+    Some(&html[i..j])
+}
+
+/// `(title, description)` of an HTML document, as written (HTML-escaped).
+pub fn title_and_description(html: &str) -> (String, String) {
+    (
+        between(html, "<title>", "</title>").unwrap_or("").to_string(),
+        between(html, "<meta name=\"description\" content=\"", "\">").unwrap_or("").to_string(),
+    )
+}
+
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}

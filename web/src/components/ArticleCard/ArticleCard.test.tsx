@@ -1,0 +1,32 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { card } from '../../test/fixtures';
+import { ArticleCard } from './ArticleCard';
+
+describe('ArticleCard', () => {
+  it('links the title and shows topic, description, author, date and reading time', () => {
+    const sample = card(2);
+    render(<ArticleCard card={sample} />);
+    expect(screen.getByRole('heading', { level: 3, name: sample.title })).toBeTruthy();
+    expect(screen.getByRole('link', { name: sample.title }).getAttribute('href')).toBe(sample.href);
+    expect(screen.getByRole('link', { name: sample.topic?.label }).getAttribute('href')).toBe(sample.topic?.href);
+    expect(screen.getByRole('link', { name: 'Maya Lindqvist' }).getAttribute('href')).toBe('/authors/maya-lindqvist');
+    expect(screen.getByText(sample.description)).toBeTruthy();
+    const time = screen.getByText('March 2, 2025');
+    expect(time.getAttribute('datetime')).toBe('2025-03-02');
+    expect(screen.getByText(/6 min read/)).toBeTruthy();
+  });
+
+  it('gives the cover image its size and an empty alt (decorative)', () => {
+    const { container } = render(<ArticleCard card={card(2)} />);
+    const img = container.querySelector('img');
+    expect(img?.getAttribute('alt')).toBe('');
+    expect([img?.getAttribute('width'), img?.getAttribute('height')]).toEqual(['640', '360']);
+    expect(img?.getAttribute('loading')).toBe('lazy');
+  });
+
+  it('uses the heading level it is given', () => {
+    render(<ArticleCard card={card(1)} headingLevel={2} />);
+    expect(screen.getByRole('heading', { level: 2 })).toBeTruthy();
+  });
+});

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { roleAfterName } from '../../lib/authorRole';
+import type { ArticleProps } from '../../protocol';
+import styles from './ArticleMeta.module.css';
+
+type Props = Pick<ArticleProps, 'author' | 'date' | 'dateLabel' | 'readingMinutes'> & {
+  /** Extra actions at the end of the line (the copy-link button). */
+  readonly children?: ReactNode;
+};
+
+/** The byline under an article title: author (linked) with role, date, reading time. */
+export function ArticleMeta({ author, date, dateLabel, readingMinutes, children }: Props): ReactNode {
+  return (
+    <div className={styles.meta}>
+      <p className={styles.byline}>
+        {author && (
+          <>
+            By{' '}
+            <a className={styles.author} href={author.href} rel="author">
+              {author.label}
+            </a>
+            {author.role && <span>{`, ${roleAfterName(author.label, author.role)}`}</span>}
+            <span aria-hidden="true"> · </span>
+          </>
+        )}
+        <time dateTime={date}>{dateLabel}</time>
+        <span aria-hidden="true"> · </span>
+        {`${readingMinutes} min read`}
+      </p>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ReactNode, Ref } from 'react';
+import type { ArticleCard as Card } from '../../protocol';
+import { ArticleCard } from '../ArticleCard/ArticleCard';
+import styles from './CardGrid.module.css';
+
+type Props = {
+  readonly cards: readonly Card[];
+  readonly headingLevel?: 2 | 3;
+  readonly variant?: 'default' | 'featured' | 'compact';
+  /** Cover images of the first `eager` cards load at once. */
+  readonly eager?: number;
+  readonly id?: string;
+  readonly listRef?: Ref<HTMLUListElement>;
+};
+
+/** Cards as a responsive list: one column on phones, up to three on wide screens. */
+export function CardGrid({ cards, headingLevel = 3, variant = 'default', eager = 0, id, listRef }: Props): ReactNode {
+  return (
+    <ul className={styles.grid} data-variant={variant} id={id} ref={listRef}>
+      {cards.map((card, index) => (
+        <li key={card.slug}>
+          <ArticleCard card={card} headingLevel={headingLevel} variant={variant} eager={index < eager} />
+        </li>
+      ))}
+    </ul>
+  );
+}

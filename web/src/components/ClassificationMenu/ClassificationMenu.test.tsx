@@ -1,0 +1,153 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { axeViolations } from '../../test/axe';
+import { site } from '../../test/fixtures';
+import { setViewportWidth } from '../../test/setup';
+import { ClassificationMenu } from './ClassificationMenu';
+
+const trigger = () => screen.getByRole('button', { name: 'Classification' });
+
+async function openMenu(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(trigger());
+  await waitFor(() => expect(trigger().getAttribute('aria-expanded')).toBe('true'));
+}
+
+describe('ClassificationMenu on wide windows (> 576px)', () => {
+  beforeEach(() => setViewportWidth(1280));
+
+  it('renders a closed menu button on the server and first render', () => {
+    render(<ClassificationMenu categories={site.categories} />);
+    expect(trigger().getAttribute('aria-expanded')).toBe('false');
+    expect(trigger().getAttribute('aria-haspopup')).toBe('menu');
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('toggles a dropdown menu titled Classification with the button', async () => {
+    const user = userEvent.setup();
+    render(<ClassificationMenu categories={site.categories} />);
+    await openMenu(user);
+    const menu = screen.getByRole('menu', { name: 'Classification' });
+    expect(within(menu).getByText('Classification')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.click(trigger());
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(trigger().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('offers one submenu per category with children, each with a More link to the category', async () => {
+    const user = userEvent.setup();
+    render(<ClassificationMenu categories={site.categories} />);
+    await openMenu(user);
+    const menu = screen.getByRole('menu', { name: 'Classification' });
+    const sleep = within(menu).getByRole('menuitem', { name: /Sleep Enhancement/ });
+    expect(sleep.getAttribute('aria-haspopup')).toBe('menu');
+    // A category without children is a plain link.
+    expect(
+      within(menu)
+        .getByRole('menuitem', { name: /Resources and Tools/ })
+        .getAttribute('href'),
+    ).toBe('/resources-and-tools');
+
+    sleep.focus();
+    await user.keyboard('{ArrowRight}');
+    const submenu = await screen.findByRole('menu', { name: /Sleep Enhancement/ });
+    const more = within(submenu).getByRole('menuitem', { name: /^More/ });
+    expect(more.getAttribute('href')).toBe('/enhance-sleep-guided-meditation');
+    const leaf = within(submenu).getByRole('menuitem', { name: /Guided Meditation for Sleep/ });
+    expect(leaf.getAttribute('href')).toBe('/enhance-sleep-guided-meditation/guided-meditation-for-sleep');
+  });
+
+  it('closes when a leaf is chosen', async () => {
+    const user = userEvent.setup();
+    render(<ClassificationMenu categories={site.categories} />);
+    await openMenu(user);
+    within(screen.getByRole('menu'))
+      .getByRole('menuitem', { name: /Sleep Enhancement/ })
+      .focus();
+    await user.keyboard('{ArrowRight}');
+    const submenu = await screen.findByRole('menu', { name: /Sleep Enhancement/ });
+    await user.click(within(submenu).getByRole('menuitem', { name: /Sleep Hygiene/ }));
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(trigger().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('closes on Escape and returns focus to the button', async () => {
+    const user = userEvent.setup();
+    render(<ClassificationMenu categories={site.categories} />);
+    await openMenu(user);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(trigger()));
+  });
+
+  it('focuses the first item when opened from the keyboard', async () => {
+    const user = userEvent.setup();
+    render(<ClassificationMenu categories={site.categories} />);
+    trigger().focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'Classification' });
+    await waitFor(() => expect(document.activeElement).toBe(within(menu).getAllByRole('menuitem')[0]));
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(within(menu).getAllByRole('menuitem')[1]);
+  });
+
+  it('has no axe violations, closed and open', async () => {
+    const user = userEvent.setup();
+    render(<ClassificationMenu categories={site.categories} />);
+    expect(await axeViolations(document.body)).toEqual([]);
+    await openMenu(user);
+    expect(await axeViolations(document.body)).toEqual([]);
+  });
+});
+
+describe('ClassificationMenu on narrow windows (≤ 576px)', () => {
+  beforeEach(() => setViewportWidth(375));
+
+  it('opens a popover titled Classification holding an accordion', async () => {
+    const user = userEvent.setup();
+    render(<ClassificationMenu categories={site.categories} />);
+    expect(trigger().getAttribute('aria-haspopup')).toBe('dialog');
+    await openMenu(user);
+    const dialog = screen.getByRole('dialog', { name: 'Classification' });
+    expect(within(dialog).getByRole('heading', { name: 'Classification' })).toBeTruthy();
+    expect(screen.queryByRole('menu')).toBeNull();
+
+    const section = within(dialog).getByRole('button', { name: /Sleep Enhancement/ });
+    expect(section.getAttribute('aria-expanded')).toBe('false');
+    await user.click(section);
+    expect(section.getAttribute('aria-expanded')).toBe('true');
+    expect(within(dialog).getByRole('link', { name: /^More/ }).getAttribute('href')).toBe(
+      '/enhance-sleep-guided-meditation',
+    );
+  });
+
+  it('closes when a leaf is chosen', async () => {
+    const user = userEvent.setup();
+    render(<ClassificationMenu categories={site.categories} />);
+    await openMenu(user);
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: /Sleep Enhancement/ }));
+    await user.click(within(dialog).getByRole('link', { name: /Sleep Hygiene/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(trigger().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('closes on Escape and returns focus to the button', async () => {
+    const user = userEvent.setup();
+    render(<ClassificationMenu categories={site.categories} />);
+    await openMenu(user);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(trigger()));
+  });
+
+  it('has no axe violations when open', async () => {
+    const user = userEvent.setup();
+    render(<ClassificationMenu categories={site.categories} />);
+    await openMenu(user);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: /Sleep Enhancement/ }));
+    expect(await axeViolations(document.body)).toEqual([]);
+  });
+});

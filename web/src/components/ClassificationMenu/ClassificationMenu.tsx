@@ -1,0 +1,89 @@
+import { type ComponentType, type MouseEvent, type ReactNode, useEffect, useState } from 'react';
+import { useMediaQuery } from '../../hooks/useMediaQuery';
+import type { TopicNode } from '../../protocol';
+import { NARROW_QUERY } from '../../styles/breakpoints';
+import styles from './ClassificationMenu.module.css';
+
+export const MENU_TITLE = 'Classification';
+
+export type MenuVariantProps = {
+  readonly categories: readonly TopicNode[];
+  readonly open: boolean;
+  readonly onOpenChange: (open: boolean) => void;
+  /** Opened from the keyboard: focus the first item (WAI-ARIA menu button). */
+  readonly focusFirstItem: boolean;
+};
+
+type Variant = 'narrow' | 'wide';
+type VariantComponent = ComponentType<MenuVariantProps>;
+
+// The open menu (Radix: popover + accordion when narrow, dropdown with submenus when wide) is only
+// needed once someone opens it, so it is loaded on first use; until then the button is plain HTML.
+const loaders: Record<Variant, () => Promise<VariantComponent>> = {
+  narrow: () => import('./MenuNarrow').then((module) => module.MenuNarrow),
+  wide: () => import('./MenuWide').then((module) => module.MenuWide),
+};
+
+type Props = { readonly categories: readonly TopicNode[] };
+
+/**
+ * The Classification menu button. Without JavaScript the same links are in the footer and the
+ * sitemap, so the button only has to work once the page is hydrated.
+ */
+export function ClassificationMenu({ categories }: Props): ReactNode {
+  const variant: Variant = useMediaQuery(NARROW_QUERY) ? 'narrow' : 'wide';
+  const [loaded, setLoaded] = useState<Partial<Record<Variant, VariantComponent>>>({});
+  const [open, setOpen] = useState(false);
+  const [focusFirstItem, setFocusFirstItem] = useState(false);
+
+  // Crossing the breakpoint swaps the widget: close rather than carry an open menu across.
+  useEffect(() => {
+    if (variant) setOpen(false);
+  }, [variant]);
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) setFocusFirstItem(false);
+  };
+
+  const Menu = loaded[variant];
+  if (Menu) {
+    return <Menu categories={categories} open={open} onOpenChange={onOpenChange} focusFirstItem={focusFirstItem} />;
+  }
+
+  const openFirstTime = (event: MouseEvent<HTMLButtonElement>) => {
+    // A click with detail 0 comes from Enter or Space.
+    setFocusFirstItem(event.detail === 0);
+    loaders[variant]().then(
+      (component) => {
+        setLoaded((current) => ({ ...current, [variant]: component }));
+        setOpen(true);
+      },
+      (error: unknown) => console.error('Classification menu failed to load', error),
+    );
+  };
+
+  return (
+    <button
+      type="button"
+      className={styles.trigger}
+      aria-haspopup={variant === 'narrow' ? 'dialog' : 'menu'}
+      aria-expanded={false}
+      data-state="closed"
+      onClick={openFirstTime}
+      onPointerEnter={() => void loaders[variant]().catch(() => undefined)}
+    >
+      <MenuIcon />
+      {MENU_TITLE}
+    </button>
+  );
+}
+
+/** The three-line icon shared by every variant of the trigger. */
+export function MenuIcon(): ReactNode {
+  return (
+    <svg className={styles.icon} width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" focusable="false">
+      <path d="M2 4.5h14M2 9h14M2 13.5h9" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" fill="none" />
+    </svg>
+  );
+}

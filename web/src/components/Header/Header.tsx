@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import type { SiteData } from '../../protocol';
+import { ClassificationMenu } from '../ClassificationMenu/ClassificationMenu';
+import { SearchBox } from '../SearchBox/SearchBox';
+import styles from './Header.module.css';
+
+type Props = { readonly site: SiteData };
+
+/** The header slice: rendered once per build and stitched into every page. */
+export function Header({ site }: Props): ReactNode {
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <a className={styles.logo} href="/">
+          <img src={site.logo} width={32} height={32} alt={`${site.brand} home`} />
+          <span className={styles.brand} aria-hidden="true">
+            {site.brand}
+          </span>
+        </a>
+        <nav className={styles.menu} aria-label="Classification">
+          <ClassificationMenu categories={site.categories} />
+        </nav>
+        <div className={styles.search}>
+          <SearchBox manifestUrl={site.searchManifest} emptyImage={site.searchEmptyImage} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { ArticleMeta } from '../components/ArticleMeta/ArticleMeta';
+import { Breadcrumbs } from '../components/Breadcrumbs/Breadcrumbs';
+import { CardGrid } from '../components/CardGrid/CardGrid';
+import { CopyLinkButton } from '../components/CopyLinkButton/CopyLinkButton';
+import { TableOfContents, TOC_MIN_ENTRIES } from '../components/TableOfContents/TableOfContents';
+import { TopicLinks } from '../components/TopicLinks/TopicLinks';
+import type { ArticleProps } from '../protocol';
+import styles from './Article.module.css';
+
+export default function Article(props: ArticleProps): ReactNode {
+  const { path, breadcrumbs, title, description, image, bodyHtml, toc, related, topics, tags, url } = props;
+  const hasToc = toc.length >= TOC_MIN_ENTRIES;
+  return (
+    <>
+      <article className={styles.article}>
+        <header className={styles.header}>
+          <Breadcrumbs items={breadcrumbs} current={{ label: title, href: path }} />
+          <h1 className={styles.title}>{title}</h1>
+          {description && <p className={styles.lead}>{description}</p>}
+          <ArticleMeta
+            author={props.author}
+            date={props.date}
+            dateLabel={props.dateLabel}
+            readingMinutes={props.readingMinutes}
+          >
+            <CopyLinkButton url={url} />
+          </ArticleMeta>
+        </header>
+        {image && (
+          <img
+            className={styles.cover}
+            src={image.src}
+            alt={image.alt}
+            width={1200}
+            height={675}
+            fetchPriority="high"
+          />
+        )}
+        <div className={styles.content} data-toc={hasToc ? 'shown' : 'hidden'}>
+          {hasToc && (
+            <div className={styles.toc}>
+              <TableOfContents entries={toc} />
+            </div>
+          )}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered and sanitised by the Rust builder. */}
+          <div className={`prose ${styles.body}`} dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+        </div>
+        <footer className={styles.footer}>
+          <TopicLinks topics={topics} tags={tags} />
+        </footer>
+      </article>
+      {related.length > 0 && (
+        <section className={styles.related} aria-labelledby="related-articles">
+          <h2 id="related-articles" className={styles.relatedTitle}>
+            Related articles
+          </h2>
+          <CardGrid cards={related} />
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { Breadcrumbs } from '../components/Breadcrumbs/Breadcrumbs';
+import { CardGrid } from '../components/CardGrid/CardGrid';
+import { Pagination } from '../components/Pagination/Pagination';
+import { roleAfterName } from '../lib/authorRole';
+import type { AuthorProps } from '../protocol';
+import styles from './Author.module.css';
+
+export default function Author(props: AuthorProps): ReactNode {
+  const { path, breadcrumbs, name, role, bioHtml, articles, total, pagination } = props;
+  return (
+    <>
+      <Breadcrumbs items={breadcrumbs} current={{ label: name, href: path }} />
+      <header className={styles.header}>
+        <h1 className={styles.name}>{name}</h1>
+        {role && <p className={styles.role}>{roleAfterName(name, role)}</p>}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered and sanitised by the Rust builder. */}
+        <div className="prose" dangerouslySetInnerHTML={{ __html: bioHtml }} />
+      </header>
+      <section className={styles.articles} aria-labelledby="author-articles">
+        <div className={styles.articlesHeader}>
+          <h2 id="author-articles" className={styles.articlesTitle}>{`Articles by ${name}`}</h2>
+          <p className={styles.count}>{total === 1 ? '1 article' : `${total} articles`}</p>
+        </div>
+        <CardGrid cards={articles} eager={3} />
+      </section>
+      <Pagination pagination={pagination} label={`Pages of articles by ${name}`} />
+    </>
+  );
+}

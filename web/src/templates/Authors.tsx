@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Breadcrumbs } from '../components/Breadcrumbs/Breadcrumbs';
+import { roleAfterName } from '../lib/authorRole';
+import type { AuthorsProps } from '../protocol';
+import styles from './Authors.module.css';
+
+export default function Authors({ path, breadcrumbs, title, authors }: AuthorsProps): ReactNode {
+  return (
+    <>
+      <Breadcrumbs items={breadcrumbs} current={{ label: title, href: path }} />
+      <h1 className={styles.title}>{title}</h1>
+      <ul className={styles.grid}>
+        {authors.map((author) => (
+          <li key={author.href} className={styles.author}>
+            <h2 className={styles.name}>
+              <a href={author.href}>{author.name}</a>
+            </h2>
+            <p className={styles.role}>{roleAfterName(author.name, author.role)}</p>
+            <p className={styles.summary}>{author.summary}</p>
+            <p className={styles.count}>
+              {author.articleCount === 1 ? '1 article' : `${author.articleCount} articles`}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,276 @@
+// Sample props for every template and the site data, shaped exactly like the builder's output.
+import type {
+  ArticleCard,
+  ArticleProps,
+  AuthorProps,
+  AuthorsProps,
+  ErrorProps,
+  HomeProps,
+  InfoProps,
+  ListingProps,
+  SiteData,
+  SitemapProps,
+  TemplateName,
+  TemplateProps,
+  TopicNode,
+} from '../protocol';
+
+function topic(key: string, slug: string, title: string, href: string, children: TopicNode[] = []): TopicNode {
+  return { key, slug, title, description: `${title} description`, href, children };
+}
+
+const sleepChildren = [
+  topic(
+    'guidedMeditationForSleep',
+    'guided-meditation-for-sleep',
+    '🛌 Guided Meditation for Sleep',
+    '/enhance-sleep-guided-meditation/guided-meditation-for-sleep',
+  ),
+  topic(
+    'sleepHygienePractices',
+    'sleep-hygiene-practices',
+    '🧼 Sleep Hygiene Practices',
+    '/enhance-sleep-guided-meditation/sleep-hygiene-practices',
+  ),
+  topic('other', 'other', '🌙 Other', '/enhance-sleep-guided-meditation/other'),
+];
+
+const focusChildren = [
+  topic(
+    'meditationForFocus',
+    'meditation-for-focus',
+    '🎯 Meditation for Focus',
+    '/focus-and-productivity/meditation-for-focus',
+  ),
+  topic('other', 'other', '✨ Other', '/focus-and-productivity/other'),
+];
+
+export const site: SiteData = {
+  id: 'stillpoint',
+  brand: 'Stillpoint',
+  url: 'https://stillpoint.example',
+  description: 'Guided meditations and mindfulness articles written by experts.',
+  logo: '/icons/stillpoint-logo-small.png',
+  contactEmail: 'hello@stillpoint.example',
+  social: {
+    video: 'https://www.youtube.com/@stillpoint',
+    feed: 'https://x.com/stillpoint',
+    photo: 'https://www.instagram.com/stillpoint',
+  },
+  categories: [
+    topic(
+      'sleepEnhancement',
+      'enhance-sleep-guided-meditation',
+      '😴 Sleep Enhancement',
+      '/enhance-sleep-guided-meditation',
+      sleepChildren,
+    ),
+    topic(
+      'focusAndProductivity',
+      'focus-and-productivity',
+      '🎯 Focus and Productivity',
+      '/focus-and-productivity',
+      focusChildren,
+    ),
+    topic('resourcesAndTools', 'resources-and-tools', '🧰 Resources and Tools', '/resources-and-tools'),
+  ],
+  year: 2025,
+  searchManifest: '/search/manifest-abc123.json',
+  searchEmptyImage: null,
+};
+
+const sleep = { label: '😴 Sleep Enhancement', href: '/enhance-sleep-guided-meditation' };
+const sleepGuided = {
+  label: '🛌 Guided Meditation for Sleep',
+  href: '/enhance-sleep-guided-meditation/guided-meditation-for-sleep',
+};
+const maya = { label: 'Maya Lindqvist', href: '/authors/maya-lindqvist' };
+
+export function card(n: number): ArticleCard {
+  return {
+    slug: `article-${n}`,
+    href: `/articles/article-${n}`,
+    title: `A Calm Practice Number ${n}`,
+    description: `A gentle practice, number ${n}, for a quieter mind.`,
+    date: '2025-03-02',
+    dateLabel: 'March 2, 2025',
+    author: n % 3 === 0 ? null : maya,
+    image: n % 2 === 0 ? `/images/article-${n}.jpg` : null,
+    readingMinutes: 4 + (n % 6),
+    topic: { label: '😴 Sleep Enhancement → 🛌 Guided Meditation for Sleep', href: sleepGuided.href },
+  };
+}
+
+export function cards(from: number, count: number): ArticleCard[] {
+  return Array.from({ length: count }, (_, i) => card(from + i));
+}
+
+const home: HomeProps = {
+  path: '/',
+  sponsored: null,
+  breadcrumbs: [],
+  featured: cards(1, 4),
+  topStories: cards(5, 12),
+  popular: cards(17, 8),
+  more: cards(25, 30),
+};
+
+const article: ArticleProps = {
+  path: '/articles/body-scan-for-deeper-sleep',
+  sponsored: {
+    label: 'Partner Links',
+    items: ['<a href="https://partner.example" rel="sponsored noopener">Partner</a> and friends'],
+  },
+  breadcrumbs: [{ label: 'Home', href: '/' }, sleep, sleepGuided],
+  title: 'A 10-Minute Body Scan for Deeper Sleep',
+  description: 'A gentle body scan to settle the nervous system before bed.',
+  date: '2025-03-02',
+  dateLabel: 'March 2, 2025',
+  author: { ...maya, role: 'Maya Lindqvist, MBSR Teacher' },
+  readingMinutes: 7,
+  image: { src: '/images/body-scan.jpg', alt: 'A person resting on a mat in soft light' },
+  bodyHtml:
+    '<p>Lie down and let the day go.</p><h2 id="arrive">Arrive</h2><p>Notice the breath.</p><h3 id="feet">Feet</h3><p>Start at the toes.</p><h2 id="scan">Scan</h2><p>Move upward slowly.</p><h2 id="rest">Rest</h2><p>Let the whole body rest.</p>',
+  toc: [
+    { id: 'arrive', text: 'Arrive', level: 2 },
+    { id: 'feet', text: 'Feet', level: 3 },
+    { id: 'scan', text: 'Scan', level: 2 },
+    { id: 'rest', text: 'Rest', level: 2 },
+  ],
+  related: cards(40, 4),
+  topics: [{ category: sleep, subcategory: sleepGuided }],
+  tags: [
+    { label: 'Body Scan', href: '/enhance-sleep-guided-meditation/guided-meditation-for-sleep/body-scan' },
+    { label: 'Yoga Nidra', href: '/enhance-sleep-guided-meditation/guided-meditation-for-sleep/yoga-nidra' },
+  ],
+  url: 'https://stillpoint.example/articles/body-scan-for-deeper-sleep',
+};
+
+function listing(path: string, title: string, children: ListingProps['children']): ListingProps {
+  return {
+    path: `${path}/page/2`,
+    sponsored: null,
+    breadcrumbs: [{ label: 'Home', href: '/' }],
+    title,
+    description: `${title}: articles, practices and guides.`,
+    children,
+    articles: cards(50, 24),
+    total: 60,
+    pagination: {
+      page: 2,
+      pages: 3,
+      prev: path,
+      next: `${path}/page/3`,
+      hrefs: [path, `${path}/page/2`, `${path}/page/3`],
+    },
+    cover: null,
+  };
+}
+
+const authors: AuthorsProps = {
+  path: '/authors',
+  sponsored: null,
+  breadcrumbs: [{ label: 'Home', href: '/' }],
+  title: 'Meet Our Mindfulness Experts',
+  authors: [
+    {
+      name: 'Maya Lindqvist',
+      href: maya.href,
+      role: 'Maya Lindqvist, MBSR Teacher',
+      summary: 'Maya teaches MBSR.',
+      articleCount: 12,
+    },
+    {
+      name: 'Sam Okafor',
+      href: '/authors/sam-okafor',
+      role: 'Sam Okafor, Sleep Coach',
+      summary: 'Sam coaches sleep.',
+      articleCount: 1,
+    },
+  ],
+};
+
+const author: AuthorProps = {
+  path: '/authors/maya-lindqvist',
+  sponsored: null,
+  breadcrumbs: [
+    { label: 'Home', href: '/' },
+    { label: 'Authors', href: '/authors' },
+  ],
+  name: 'Maya Lindqvist',
+  role: 'Maya Lindqvist, MBSR Teacher',
+  bioHtml: '<p>Maya is a certified MBSR teacher.</p>',
+  articles: cards(80, 5),
+  total: 5,
+  pagination: { page: 1, pages: 1, prev: null, next: null, hrefs: ['/authors/maya-lindqvist'] },
+};
+
+const info: InfoProps = {
+  path: '/info/about-us',
+  sponsored: null,
+  breadcrumbs: [{ label: 'Home', href: '/' }],
+  title: 'About Us',
+  bodyHtml: '<p>We write about mindfulness.</p>',
+};
+
+const sitemap: SitemapProps = {
+  path: '/sitemap',
+  sponsored: null,
+  breadcrumbs: [{ label: 'Home', href: '/' }],
+  title: 'Sitemap',
+  categories: [
+    {
+      category: sleep,
+      subcategories: [
+        {
+          subcategory: sleepGuided,
+          subsubcategories: [{ label: 'Body Scan', href: `${sleepGuided.href}/body-scan` }],
+        },
+      ],
+    },
+  ],
+  authors: [maya],
+  pages: [
+    { label: 'About Us', href: '/info/about-us' },
+    { label: 'Privacy Policy', href: '/privacy-policy' },
+  ],
+};
+
+const notFound: ErrorProps = {
+  path: '/404',
+  sponsored: null,
+  breadcrumbs: [],
+  title: 'Page Not Found',
+  description:
+    "Oops! The page you're looking for doesn't exist. But don't worry, let's get you back to a calm state of mind.",
+};
+
+const serverError: ErrorProps = {
+  path: '/500',
+  sponsored: null,
+  breadcrumbs: [],
+  title: 'Something Went Wrong',
+  description: 'Something went wrong on our side. Please take a breath and try again in a moment.',
+};
+
+export const pageProps: { readonly [Name in TemplateName]: TemplateProps[Name] } = {
+  Home: home,
+  Article: article,
+  Category: listing(
+    '/enhance-sleep-guided-meditation',
+    '😴 Sleep Enhancement',
+    sleepChildren.map((c) => ({ label: c.title, href: c.href })),
+  ),
+  Subcategory: listing(sleepGuided.href, sleepGuided.label, [
+    { label: 'Body Scan', href: `${sleepGuided.href}/body-scan` },
+  ]),
+  Subsubcategory: listing(`${sleepGuided.href}/body-scan`, 'Body Scan', []),
+  Authors: authors,
+  Author: author,
+  Info: info,
+  Sitemap: sitemap,
+  NotFound: notFound,
+  ServerError: serverError,
+};
+
+export const templateNames = Object.keys(pageProps) as TemplateName[];

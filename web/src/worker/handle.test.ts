@@ -1,0 +1,45 @@
+// @vitest-environment node
+import { describe, expect, it, vi } from 'vitest';
+import { pageProps, site } from '../test/fixtures';
+import { handleLine } from './handle';
+
+describe('handleLine', () => {
+  it('answers a render request with the page HTML and the same id', () => {
+    const response = handleLine(
+      JSON.stringify({ id: 7, type: 'render', template: 'NotFound', props: pageProps.NotFound }),
+    );
+    expect(response).toMatchObject({ id: 7, type: 'rendered' });
+    expect(response?.type === 'rendered' && response.html).toContain('>Page Not Found</h1>');
+  });
+
+  it('answers a slices request with the header and footer', () => {
+    const response = handleLine(JSON.stringify({ id: 8, type: 'slices', site }));
+    expect(response).toMatchObject({ id: 8, type: 'slices' });
+    if (response?.type !== 'slices') throw new Error('expected slices');
+    expect(response.header).toMatch(/^<header/);
+    expect(response.footer).toMatch(/^<footer/);
+  });
+
+  it('turns a throwing render into an error naming the template and page', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const response = handleLine(
+      JSON.stringify({ id: 9, type: 'render', template: 'Article', props: { path: '/articles/broken' } }),
+    );
+    expect(response).toMatchObject({ id: 9, type: 'error' });
+    expect(response?.type === 'error' && response.message).toMatch(/Article.*\/articles\/broken/);
+  });
+
+  it('reports an unknown template and a line that is not JSON', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(handleLine('{"id":3,"type":"render","template":"Nope","props":{}}')).toMatchObject({
+      id: 3,
+      type: 'error',
+    });
+    expect(handleLine('not json')).toMatchObject({ id: -1, type: 'error' });
+    expect(handleLine('{"id":4,"type":"frobnicate"}')).toMatchObject({ id: 4, type: 'error' });
+  });
+
+  it('ignores blank lines', () => {
+    expect(handleLine('   ')).toBeNull();
+  });
+});

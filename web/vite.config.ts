@@ -1,0 +1,82 @@
+/// <reference types="vitest/config" />
+// Two builds from one config (see package.json `build`):
+//   `vite build`        → dist/client: the browser entry, one dynamic chunk per template, manifest.json
+//                         (read by the Rust builder to link each page's JS and CSS).
+//   `vite build --ssr`  → dist/server/worker.js: the Node SSR worker as one self-contained ES module
+//                         (no node_modules needed at run time, runnable from any directory).
+import { createHash } from 'node:crypto';
+import { relative } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { customMedia } from './src/styles/breakpoints.ts';
+
+const root = import.meta.dirname;
+
+/**
+ * CSS Modules class names depend only on the file path and the class, never on the build, so the
+ * server HTML and the client CSS always agree.
+ */
+function scopedName(local: string, file: string): string {
+  const path = relative(root, file.split('?')[0] ?? file).replaceAll('\\', '/');
+  const hash = createHash('sha256').update(`${path}:${local}`).digest('base64url').slice(0, 6);
+  return `${local}_${hash.replace(/^[-\d]/, '_')}`;
+}
+
+/** A PostCSS plugin: expands `@media (--narrow)` / `(--wide)` from the one TypeScript definition of the breakpoint. */
+const customMediaPlugin = {
+  postcssPlugin: 'stillpoint-custom-media',
+  AtRule: {
+    media(rule: { params: string }) {
+      for (const [name, query] of Object.entries(customMedia)) {
+        rule.params = rule.params.replaceAll(`(${name})`, query);
+      }
+    },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
+  root,
+  base: '/',
+  plugins: [react()],
+  css: {
+    modules: { generateScopedName: scopedName },
+    postcss: { plugins: [customMediaPlugin] },
+  },
+  // The worker runs in production mode whatever NODE_ENV the builder has.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  ssr: { noExternal: true, target: 'node' },
+  build: isSsrBuild
+    ? {
+        ssr: 'src/worker.ts',
+        outDir: 'dist/server',
+        target: 'node20',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        minify: false,
+        rolldownOptions: {
+          output: { format: 'esm', entryFileNames: 'worker.js', codeSplitting: false },
+        },
+      }
+    : {
+        outDir: 'dist/client',
+        manifest: true,
+        emptyOutDir: true,
+        target: 'es2022',
+        cssCodeSplit: true,
+        modulePreload: { polyfill: false },
+        rolldownOptions: {
+          input: 'src/entry-client.tsx',
+          output: {
+            entryFileNames: 'assets/[name]-[hash].js',
+            chunkFileNames: 'assets/[name]-[hash].js',
+            assetFileNames: 'assets/[name]-[hash][extname]',
+          },
+        },
+      },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: { modules: { classNameStrategy: 'stable' } },
+  },
+}));
