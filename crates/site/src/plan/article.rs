@@ -55,7 +55,18 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize) -> PagePlan<'a> {
             role: au.meta_title.clone(),
         }
     });
-    let image = a.image.as_ref().map(|src| Image { src: src.clone(), alt: String::new() });
+    let image = a.image.as_ref().map(|src| Image {
+        src: src.clone(),
+        alt: match placements.first() {
+            Some(&(ci, _)) => {
+                format!(
+                    "Cover illustration for {}",
+                    strip_emoji(&ctx.site.topics.categories[ci].topic.title)
+                )
+            }
+            None => format!("Cover illustration for {}", a.title),
+        },
+    });
     let url = ctx.absolute(&path);
     let mut head = Head {
         title: ctx.title(&a.title),

@@ -62,7 +62,8 @@ describe('CopyLinkButton', () => {
   it('stays invisible and disabled without the Clipboard API', () => {
     render(<CopyLinkButton url={url} />);
     const button = screen.getByRole('button', { hidden: true });
-    expect(button.style.visibility).toBe('hidden');
+    expect(button.dataset.supported).toBe('false');
+    expect(button.getAttribute('style')).toBeNull();
     expect((button as HTMLButtonElement).disabled).toBe(true);
   });
 

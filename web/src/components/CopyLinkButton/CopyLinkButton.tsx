@@ -13,6 +13,7 @@ type Props = { readonly url: string };
 /**
  * Copies the article's canonical URL. The server HTML holds the button invisible (its space kept,
  * so nothing shifts); it becomes visible once hydrated in a browser with the Clipboard API.
+ * Visibility is a class rule, not a style attribute: the site's CSP allows no inline styles.
  */
 export function CopyLinkButton({ url }: Props): ReactNode {
   const [supported, setSupported] = useState(false);
@@ -44,7 +45,7 @@ export function CopyLinkButton({ url }: Props): ReactNode {
       data-state={state}
       onClick={copy}
       disabled={!supported}
-      style={supported ? undefined : { visibility: 'hidden' }}
+      data-supported={supported}
     >
       <LinkIcon />
       <span aria-live="polite">{LABELS[state]}</span>
