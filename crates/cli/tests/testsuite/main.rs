@@ -4,4 +4,5 @@
 mod build;
 mod check;
 mod demo;
+mod demo_content;
 mod util;
