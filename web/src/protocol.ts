@@ -204,12 +204,34 @@ export type WorkerResponse =
 
 // ---- The built site → the browser ----
 
+/**
+ * The page's own part of the document head (the builder writes the same values into the HTML), so a
+ * client-side navigation can update title, description, canonical, OpenGraph, Twitter and JSON-LD.
+ */
+export type PageHead = {
+  /** Full title, ending with ` | {brand}`. */
+  readonly title: string;
+  readonly description: string;
+  /** Absolute URL; empty for the error pages, which have none. */
+  readonly canonical: string;
+  /** `website`, `article` or `profile`. */
+  readonly ogType: string;
+  /** Absolute image URL for OpenGraph (and a large Twitter card). */
+  readonly image: string | null;
+  /** ISO date, for articles. */
+  readonly published: string | null;
+  readonly prev: string | null;
+  readonly next: string | null;
+  readonly noindex: boolean;
+  readonly jsonLd: readonly unknown[];
+};
+
 /** `/page-data/{path}/page-data.json` (`index` for `/`). */
 export type PageData = {
   readonly componentChunkName: TemplateName;
   readonly path: string;
   readonly matchPath: null;
-  readonly result: { readonly pageContext: TemplateProps[TemplateName] };
+  readonly result: { readonly pageContext: TemplateProps[TemplateName]; readonly head: PageHead };
   /** `[hash]` of `/page-data/sq/d/{hash}.json` (SiteData). */
   readonly staticQueryHashes: readonly string[];
   /** `{header: "header", footer: "footer"}`: `/slice-data/{name}.json`. */

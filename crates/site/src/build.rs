@@ -7,15 +7,16 @@ use std::time::Instant;
 use stillpoint_content::{Diagnostics, build_catalog, load_site};
 
 use crate::BuildError;
+use crate::client::{SW_FILE, ServiceWorker, SwSettings, page_head_json, script_srcs};
 use crate::emit::{Staging, copy_tree, digest};
 use crate::feeds::{atom_xml, robots_txt, rss_xml, sitemap_xml};
 use crate::links::validate_links;
 use crate::plan::{PagePlan, PlanContext, plan_pages};
 use crate::props::PageProps;
 use crate::render::{PageAssets, Shell, document, render_markdown};
-use crate::search_index::search_index_json;
+use crate::search_index::search_index;
 use crate::site_data::site_data;
-use crate::ssr::{ChunkFiles, SsrPool, WebBundle, check_node};
+use crate::ssr::{BODY_MARKER, ChunkFiles, Job, SsrPool, WebBundle, check_node};
 
 /// The locale every page offers as its alternate (spec: en_US and ru_RU).
 const ALTERNATE_LOCALE: &str = "ru_RU";
@@ -95,14 +96,17 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport
         .filter(|f| f.ends_with(".js") || f.ends_with(".css"))
         .map(|f| std::fs::read(staging.path().join(f)).map_err(|e| BuildError::io(Path::new(f), e)))
         .collect::<Result<_, _>>()?;
-    let build_hash = digest(asset_bytes.iter().map(Vec::as_slice));
+    let service_worker = ServiceWorker::from_bundle(&bundle.root)?;
+    let build_hash = digest(asset_bytes.iter().map(Vec::as_slice).chain([service_worker.source()]));
 
     let ctx = PlanContext::new(&site, &catalog);
-    let search = search_index_json(&ctx, &site, &catalog);
-    let search_path = format!("search/index.{}.json", digest([search.as_bytes()]));
-    staging.write(&search_path, search.as_bytes())?;
+    let search = search_index(&ctx);
+    for (path, bytes) in &search.files {
+        staging.write(path, bytes)?;
+    }
 
-    let data = site_data(&ctx, opts.year.unwrap_or_else(current_year), format!("/{search_path}"));
+    let data =
+        site_data(&ctx, opts.year.unwrap_or_else(current_year), format!("/{}", search.manifest));
     let site_json = serde_json::to_string(&data).expect("site data serialises");
     let site_hash = digest([site_json.as_bytes()]);
     staging.write(&format!("page-data/sq/d/{site_hash}.json"), site_json.as_bytes())?;
@@ -144,22 +148,26 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport
         favicon: static_has("favicon.svg").then(|| "/favicon.svg".to_string()),
         manifest: static_has("manifest.webmanifest").then(|| "/manifest.webmanifest".to_string()),
         feeds: true,
-        scripts: site.config.scripts.clone(),
+        scripts: script_srcs(&site.config.scripts, &site.config.proxy_allow),
     };
+    let sw_settings = SwSettings { build: &build_hash, brand: &shell.brand, css: &shell.entry_css };
+    staging.write(SW_FILE, service_worker.script(&sw_settings).as_bytes())?;
 
     progress.start(plans.len());
     let failures = pool.render_all(
         plans.len(),
         |i| prepare(&plans[i]),
-        |i, props_json, html| {
+        |i, job, html| {
             let plan = &plans[i];
+            let (html, props_json) = splice_body(html, job);
             let template = plan.props.template();
             let chunk = &templates[template];
             let assets = PageAssets { template, js: Some(&chunk.js), css: &chunk.css, imports: &chunk.imports };
             staging.write(&plan.html_file(), document(&shell, &plan.head, &plan.path, &assets, &html).as_bytes())?;
             let page_data = format!(
-                "{{\"componentChunkName\":\"{template}\",\"path\":{},\"matchPath\":null,\"result\":{{\"pageContext\":{props_json}}},\"staticQueryHashes\":[\"{site_hash}\"],\"slicesMap\":{{\"header\":\"header\",\"footer\":\"footer\"}},\"webpackCompilationHash\":\"{build_hash}\"}}",
-                serde_json::to_string(&plan.path).expect("a string serialises")
+                "{{\"componentChunkName\":\"{template}\",\"path\":{},\"matchPath\":null,\"result\":{{\"pageContext\":{props_json},\"head\":{}}},\"staticQueryHashes\":[\"{site_hash}\"],\"slicesMap\":{{\"header\":\"header\",\"footer\":\"footer\"}},\"webpackCompilationHash\":\"{build_hash}\"}}",
+                serde_json::to_string(&plan.path).expect("a string serialises"),
+                page_head_json(&plan.head)
             );
             staging.write(&plan.page_data_file(), page_data.as_bytes())?;
             progress.inc();
@@ -185,23 +193,40 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport
     })
 }
 
-/// Template name, page path and props JSON of a page, with its Markdown rendered in.
-fn prepare(plan: &PagePlan) -> (&'static str, String, String) {
+/// A page's render job: its Markdown rendered, the HTML held back for splicing (the worker sees
+/// `BODY_MARKER`), the props serialised once.
+fn prepare(plan: &PagePlan) -> Job {
     let mut props = plan.props.clone();
+    let mut body = None;
     if let Some(md) = plan.markdown {
         let rendered = render_markdown(md);
+        body = Some(rendered.html);
+        let marker = BODY_MARKER.to_string();
         match &mut props {
             PageProps::Article(p) => {
-                p.body_html = rendered.html;
+                p.body_html = marker;
                 p.toc = rendered.toc;
             }
-            PageProps::Author(p) => p.bio_html = rendered.html,
-            PageProps::Info(p) => p.body_html = rendered.html,
-            _ => {}
+            PageProps::Author(p) => p.bio_html = marker,
+            PageProps::Info(p) => p.body_html = marker,
+            _ => body = None,
         }
     }
     let json = serde_json::to_string(&props).expect("props serialise");
-    (props.template(), plan.path.clone(), json)
+    Job { template: props.template(), path: plan.path.clone(), props: json, body }
+}
+
+/// Puts the held-back body into the rendered HTML and into the page-data props.
+fn splice_body(html: String, job: Job) -> (String, String) {
+    match job.body {
+        None => (html, job.props),
+        Some(body) => {
+            let html = html.replacen(BODY_MARKER, &body, 1);
+            let quoted_marker = serde_json::to_string(BODY_MARKER).expect("a string serialises");
+            let quoted_body = serde_json::to_string(&body).expect("a string serialises");
+            (html, job.props.replacen(&quoted_marker, &quoted_body, 1))
+        }
+    }
 }
 
 fn template_chunks(

@@ -3,9 +3,11 @@
 //!
 //! Stages, each a module: `plan` (pages, heads and props; no HTML), `render` (Markdown and the
 //! document shell), `ssr` (the Node worker pool), `emit` (staging and atomic swap), plus the
-//! generated files: `feeds` (sitemap.xml, robots.txt, RSS, Atom) and `search_index`.
+//! generated files: `feeds` (sitemap.xml, robots.txt, RSS, Atom) and `search_index`, and `client`
+//! (what the browser runtime reads: page heads as data, the service worker, third-party scripts).
 
 mod build;
+mod client;
 mod emit;
 mod feeds;
 mod links;

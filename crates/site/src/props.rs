@@ -227,6 +227,24 @@ pub struct ErrorProps {
     pub description: String,
 }
 
+/// The page's own part of the document head, in page-data (`result.head`), so a client-side
+/// navigation can update what the builder wrote into the HTML `<head>`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageHead<'a> {
+    pub title: &'a str,
+    pub description: &'a str,
+    /// Absolute URL; empty for the error pages.
+    pub canonical: &'a str,
+    pub og_type: &'a str,
+    pub image: Option<&'a str>,
+    pub published: Option<&'a str>,
+    pub prev: Option<&'a str>,
+    pub next: Option<&'a str>,
+    pub noindex: bool,
+    pub json_ld: &'a [serde_json::Value],
+}
+
 /// A template's props. The variant name is the template name (`componentChunkName`).
 #[derive(Debug, Clone, Serialize)]
 #[serde(untagged)]

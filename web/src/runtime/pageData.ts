@@ -1,5 +1,5 @@
-// Where the built site keeps its data, and plain typed fetches for it. No React here: client-side
-// navigation, prefetch, retries and the service worker are built on top of these functions.
+// Where the built site keeps its data, and plain typed fetches for it. No React here: the loader
+// (retries, cache), navigation and prefetch are built on top of these functions.
 import type { PageData, SiteData } from '../protocol';
 
 /** `/` → `/page-data/index/page-data.json`; `/a/b` → `/page-data/a/b/page-data.json`. */
@@ -12,6 +12,9 @@ export function pageDataUrl(path: string): string {
 export function siteDataUrl(hash: string): string {
   return `/page-data/sq/d/${hash}.json`;
 }
+
+/** The build hash of what is deployed now: `{webpackCompilationHash}`. */
+export const APP_DATA_URL = '/page-data/app-data.json';
 
 /** A non-2xx answer; `status` lets the loader tell 404 (show NotFound) from 500 and the rest. */
 export class FetchError extends Error {
@@ -38,4 +41,9 @@ export function fetchPageData(path: string): Promise<PageData> {
 
 export function fetchSiteData(hash: string): Promise<SiteData> {
   return fetchJson<SiteData>(siteDataUrl(hash));
+}
+
+/** Waits `ms` milliseconds. */
+export function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -55,7 +55,7 @@ export default function Article(props: ArticleProps): ReactNode {
           <h2 id="related-articles" className={styles.relatedTitle}>
             Related articles
           </h2>
-          <CardGrid cards={related} />
+          <CardGrid cards={related} density="dense" />
         </section>
       )}
     </>

@@ -3,6 +3,7 @@ import { Breadcrumbs } from '../components/Breadcrumbs/Breadcrumbs';
 import { CardGrid } from '../components/CardGrid/CardGrid';
 import { Pagination } from '../components/Pagination/Pagination';
 import { roleAfterName } from '../lib/authorRole';
+import { initials } from '../lib/initials';
 import type { AuthorProps } from '../protocol';
 import styles from './Author.module.css';
 
@@ -12,8 +13,15 @@ export default function Author(props: AuthorProps): ReactNode {
     <>
       <Breadcrumbs items={breadcrumbs} current={{ label: name, href: path }} />
       <header className={styles.header}>
-        <h1 className={styles.name}>{name}</h1>
-        {role && <p className={styles.role}>{roleAfterName(name, role)}</p>}
+        <div className={styles.identity}>
+          <span className={styles.monogram} aria-hidden="true">
+            {initials(name)}
+          </span>
+          <div className={styles.titles}>
+            <h1 className={styles.name}>{name}</h1>
+            {role && <p className={styles.role}>{roleAfterName(name, role)}</p>}
+          </div>
+        </div>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered and sanitised by the Rust builder. */}
         <div className="prose" dangerouslySetInnerHTML={{ __html: bioHtml }} />
       </header>

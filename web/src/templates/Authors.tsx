@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Breadcrumbs } from '../components/Breadcrumbs/Breadcrumbs';
 import { roleAfterName } from '../lib/authorRole';
+import { initials } from '../lib/initials';
 import type { AuthorsProps } from '../protocol';
 import styles from './Authors.module.css';
 
@@ -8,14 +9,26 @@ export default function Authors({ path, breadcrumbs, title, authors }: AuthorsPr
   return (
     <>
       <Breadcrumbs items={breadcrumbs} current={{ label: title, href: path }} />
-      <h1 className={styles.title}>{title}</h1>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{title}</h1>
+        <p className={styles.lead}>
+          The teachers, coaches, psychologists and writers behind our articles, and what each of them knows best.
+        </p>
+      </header>
       <ul className={styles.grid}>
         {authors.map((author) => (
           <li key={author.href} className={styles.author}>
-            <h2 className={styles.name}>
-              <a href={author.href}>{author.name}</a>
-            </h2>
-            <p className={styles.role}>{roleAfterName(author.name, author.role)}</p>
+            <div className={styles.identity}>
+              <span className={styles.monogram} aria-hidden="true">
+                {initials(author.name)}
+              </span>
+              <div>
+                <h2 className={styles.name}>
+                  <a href={author.href}>{author.name}</a>
+                </h2>
+                <p className={styles.role}>{roleAfterName(author.name, author.role)}</p>
+              </div>
+            </div>
             <p className={styles.summary}>{author.summary}</p>
             <p className={styles.count}>
               {author.articleCount === 1 ? '1 article' : `${author.articleCount} articles`}

@@ -11,7 +11,9 @@ export default function Home({ featured, topStories, popular, more }: HomeProps)
         <h1 id="home-title" className={styles.title}>
           Guided meditations for a calmer you
         </h1>
-        <p className={styles.lead}>Guided meditations and mindfulness articles for calmer days and deeper sleep.</p>
+        <p className={styles.lead}>
+          Practical guidance on meditation, sleep, stress and focus, written by teachers, coaches and psychologists.
+        </p>
         {featured.length > 0 && <CardGrid cards={featured} headingLevel={2} variant="featured" eager={4} />}
       </section>
       <HomeSection id="top-stories" title="Top Stories">

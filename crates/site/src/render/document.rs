@@ -191,4 +191,19 @@ mod tests {
         assert!(html.contains(r#"<body data-template="Article" data-path="/x""#));
         assert_eq!(html.matches("<title>").count(), 1);
     }
+
+    #[test]
+    fn third_party_scripts_are_deferred_after_the_entry() {
+        let shell = Shell {
+            entry_js: "/assets/e.js".into(),
+            scripts: vec!["/__third-party-proxy?url=https%3A%2F%2Fcdn.example%2Fa.js".into()],
+            ..Shell::default()
+        };
+        let html = document(&shell, &Head::default(), "/", &PageAssets::default(), "");
+        let entry = html.find(r#"<script type="module" src="/assets/e.js">"#).unwrap();
+        let script = html
+            .find(r#"<script src="/__third-party-proxy?url=https%3A%2F%2Fcdn.example%2Fa.js" defer></script>"#)
+            .unwrap();
+        assert!(entry < script, "{html}");
+    }
 }

@@ -35,6 +35,20 @@ enum Response {
     Error { id: u64, message: String },
 }
 
+/// One page to render, as prepared on a writer thread.
+pub struct Job {
+    pub template: &'static str,
+    pub path: String,
+    /// The props JSON sent to the worker.
+    pub props: String,
+    /// HTML the builder splices in place of `BODY_MARKER` after rendering (an article body, a
+    /// biography): Node never parses, escapes or copies it.
+    pub body: Option<String>,
+}
+
+/// Stands for the body HTML in the props a worker sees; React inserts it as raw HTML.
+pub const BODY_MARKER: &str = "<!--stillpoint:body-->";
+
 /// A page the worker failed to render.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RenderFailure {
@@ -100,8 +114,8 @@ impl SsrPool {
         }
     }
 
-    /// Renders `count` pages. `prepare(i)` gives page i's template name and props JSON (called on a
-    /// writer thread); `finish(i, props_json, html)` receives the page's HTML (on a reader thread).
+    /// Renders `count` pages. `prepare(i)` makes page i's job (called on a writer thread);
+    /// `finish(i, job, html)` receives the page's HTML (on a reader thread).
     /// Returns the pages that failed to render; a crashed worker is an error.
     pub fn render_all<P, F>(
         &mut self,
@@ -110,15 +124,15 @@ impl SsrPool {
         finish: F,
     ) -> Result<Vec<RenderFailure>, BuildError>
     where
-        P: Fn(usize) -> (&'static str, String, String) + Sync,
-        F: Fn(usize, &str, String) -> Result<(), BuildError> + Sync,
+        P: Fn(usize) -> Job + Sync,
+        F: Fn(usize, Job, String) -> Result<(), BuildError> + Sync,
     {
         let next = AtomicUsize::new(0);
         let failures = Mutex::new(Vec::new());
         let fatal: Mutex<Option<BuildError>> = Mutex::new(None);
         std::thread::scope(|scope| {
             for w in &mut self.workers {
-                let (tx, rx) = sync_channel::<(usize, String, String)>(WINDOW);
+                let (tx, rx) = sync_channel::<(usize, Job)>(WINDOW);
                 let mut stdin = w.stdin.take().expect("worker stdin");
                 let stdout = w.stdout.as_mut().expect("worker stdout");
                 let (worker_id, stderr) = (w.id, Arc::clone(&w.stderr));
@@ -133,9 +147,12 @@ impl SsrPool {
                         if i >= count {
                             break;
                         }
-                        let (template, path, props) = prepare(i);
-                        let line = format!("{{\"id\":{i},\"type\":\"render\",\"template\":\"{template}\",\"props\":{props}}}\n");
-                        if tx.send((i, path, props)).is_err() || stdin.write_all(line.as_bytes()).is_err() {
+                        let job = prepare(i);
+                        let line = format!(
+                            "{{\"id\":{i},\"type\":\"render\",\"template\":\"{}\",\"props\":{}}}\n",
+                            job.template, job.props
+                        );
+                        if tx.send((i, job)).is_err() || stdin.write_all(line.as_bytes()).is_err() {
                             break;
                         }
                     }
@@ -144,7 +161,7 @@ impl SsrPool {
                 });
                 scope.spawn(move || {
                     let mut line = String::new();
-                    for (i, path, props) in rx {
+                    for (i, job) in rx {
                         line.clear();
                         let response = match stdout.read_line(&mut line) {
                             Ok(0) | Err(_) => None,
@@ -152,17 +169,17 @@ impl SsrPool {
                         };
                         let result = match response {
                             Some(Response::Rendered { id, html }) if id as usize == i => {
-                                finish(i, &props, html)
+                                finish(i, job, html)
                             }
                             Some(Response::Error { id, message }) if id as usize == i => {
                                 failures.lock().expect("lock").push(RenderFailure {
-                                    path,
+                                    path: job.path,
                                     worker: worker_id,
                                     message,
                                 });
                                 Ok(())
                             }
-                            _ => Err(crash_error(worker_id, &path, "no answer", &stderr)),
+                            _ => Err(crash_error(worker_id, &job.path, "no answer", &stderr)),
                         };
                         if let Err(e) = result {
                             fatal.lock().expect("lock").get_or_insert(e);

@@ -38,16 +38,18 @@ export function ArticleCard({ card, headingLevel = 3, variant = 'default', eager
           <a href={card.href}>{card.title}</a>
         </Heading>
         {card.description && variant !== 'compact' && <p className={styles.description}>{card.description}</p>}
+        {/* The author on one line, date and reading time on the next. */}
         <p className={styles.meta}>
           {card.author && (
             <>
-              <a href={card.author.href}>{card.author.label}</a>
-              <span aria-hidden="true"> · </span>
+              <a href={card.author.href}>{card.author.label}</a>{' '}
             </>
           )}
-          <time dateTime={card.date}>{card.dateLabel}</time>
-          <span aria-hidden="true"> · </span>
-          {`${card.readingMinutes} min read`}
+          <span className={styles.details}>
+            <time dateTime={card.date}>{card.dateLabel}</time>
+            <span aria-hidden="true"> · </span>
+            {`${card.readingMinutes} min read`}
+          </span>
         </p>
       </div>
     </article>

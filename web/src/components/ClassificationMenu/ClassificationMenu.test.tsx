@@ -23,6 +23,14 @@ describe('ClassificationMenu on wide windows (> 576px)', () => {
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
+  it('renders a link to the sitemap beside the button, for browsers without JavaScript', () => {
+    const { container } = render(<ClassificationMenu categories={site.categories} />);
+    const links = container.querySelectorAll('a');
+    expect(links).toHaveLength(1);
+    expect(links[0]?.getAttribute('href')).toBe('/sitemap');
+    expect(links[0]?.textContent).toBe('Classification');
+  });
+
   it('toggles a dropdown menu titled Classification with the button', async () => {
     const user = userEvent.setup();
     render(<ClassificationMenu categories={site.categories} />);

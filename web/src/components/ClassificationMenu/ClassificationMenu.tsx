@@ -26,9 +26,12 @@ const loaders: Record<Variant, () => Promise<VariantComponent>> = {
 
 type Props = { readonly categories: readonly TopicNode[] };
 
+/** Without JavaScript the button is replaced by a link to the sitemap, which lists every topic. */
+export const NO_SCRIPT_HREF = '/sitemap';
+
 /**
- * The Classification menu button. Without JavaScript the same links are in the footer and the
- * sitemap, so the button only has to work once the page is hydrated.
+ * The Classification menu button. It works once the page is hydrated; without JavaScript a plain
+ * link to the sitemap (`@media (scripting: none)`) takes its place, and the footer lists every category.
  */
 export function ClassificationMenu({ categories }: Props): ReactNode {
   const variant: Variant = useMediaQuery(NARROW_QUERY) ? 'narrow' : 'wide';
@@ -64,18 +67,24 @@ export function ClassificationMenu({ categories }: Props): ReactNode {
   };
 
   return (
-    <button
-      type="button"
-      className={styles.trigger}
-      aria-haspopup={variant === 'narrow' ? 'dialog' : 'menu'}
-      aria-expanded={false}
-      data-state="closed"
-      onClick={openFirstTime}
-      onPointerEnter={() => void loaders[variant]().catch(() => undefined)}
-    >
-      <MenuIcon />
-      {MENU_TITLE}
-    </button>
+    <>
+      <button
+        type="button"
+        className={styles.trigger}
+        aria-haspopup={variant === 'narrow' ? 'dialog' : 'menu'}
+        aria-expanded={false}
+        data-state="closed"
+        onClick={openFirstTime}
+        onPointerEnter={() => void loaders[variant]().catch(() => undefined)}
+      >
+        <MenuIcon />
+        {MENU_TITLE}
+      </button>
+      <a className={styles.noScript} href={NO_SCRIPT_HREF}>
+        <MenuIcon />
+        {MENU_TITLE}
+      </a>
+    </>
   );
 }
 

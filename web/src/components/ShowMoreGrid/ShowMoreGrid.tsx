@@ -27,7 +27,7 @@ export function ShowMoreGrid({ cards }: Props): ReactNode {
   const remaining = cards.length - shown;
   return (
     <div className={styles.wrapper}>
-      <CardGrid cards={cards.slice(0, shown)} id={`${id}-cards`} listRef={list} />
+      <CardGrid cards={cards.slice(0, shown)} density="dense" id={`${id}-cards`} listRef={list} />
       {remaining > 0 && (
         <button
           type="button"

@@ -1,0 +1,151 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLoader, PAGE_RETRIES, pageKey, parsePageData } from './loader';
+
+const PAGE = {
+  componentChunkName: 'Info',
+  path: '/terms',
+  matchPath: null,
+  result: { pageContext: { path: '/terms' }, head: { title: 'Terms | S' } },
+  staticQueryHashes: ['s1'],
+  slicesMap: { header: 'header', footer: 'footer' },
+  webpackCompilationHash: 'b1',
+};
+
+type Answer = number | 'network-error' | { status: 200; body: string };
+
+/** A fetch that gives the answers in order (the last one repeats), counting calls by URL. */
+function fakeFetch(...answers: Answer[]) {
+  const calls: string[] = [];
+  const fetch = vi.fn(async (url: string) => {
+    calls.push(url);
+    const answer = answers[Math.min(calls.length - 1, answers.length - 1)];
+    if (answer === 'network-error') throw new TypeError('Failed to fetch');
+    if (typeof answer === 'number')
+      return new Response(answer === 200 ? JSON.stringify(PAGE) : 'x', { status: answer });
+    return new Response(answer?.body, { status: 200 });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return calls;
+}
+
+const loader = () => createLoader({ retryDelay: () => 0 });
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('pageKey', () => {
+  it.each([
+    ['/', '/'],
+    ['/a/', '/a'],
+    ['/a//', '/a'],
+    ['/a/b', '/a/b'],
+  ])('%s → %s', (path, key) => {
+    expect(pageKey(path)).toBe(key);
+  });
+});
+
+describe('parsePageData', () => {
+  it('accepts page-data', () => {
+    expect(parsePageData(JSON.stringify(PAGE))?.componentChunkName).toBe('Info');
+  });
+
+  it.each([
+    ['not JSON', '<!doctype html>'],
+    ['an array', '[]'],
+    ['no template', JSON.stringify({ ...PAGE, componentChunkName: undefined })],
+    ['no head', JSON.stringify({ ...PAGE, result: { pageContext: {} } })],
+    ['no build hash', JSON.stringify({ ...PAGE, webpackCompilationHash: 1 })],
+  ])('rejects %s', (_, text) => {
+    expect(parsePageData(text)).toBeNull();
+  });
+});
+
+describe('loadPage', () => {
+  it('fetches page-data once and keeps it', async () => {
+    const calls = fakeFetch(200);
+    const pages = loader();
+    expect((await pages.loadPage('/terms')).kind).toBe('page');
+    expect((await pages.loadPage('/terms/')).kind).toBe('page');
+    expect(calls).toEqual(['/page-data/terms/page-data.json']);
+  });
+
+  it('shares one request between callers while it is in flight', async () => {
+    const calls = fakeFetch(200);
+    const pages = loader();
+    const [a, b] = await Promise.all([pages.loadPage('/terms'), pages.loadPage('/terms')]);
+    expect(a).toBe(b);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('calls a 404 not-found, without retrying', async () => {
+    const calls = fakeFetch(404);
+    expect(await loader().loadPage('/gone')).toEqual({ kind: 'not-found' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('calls a 200 that is not page-data not-found', async () => {
+    fakeFetch({ status: 200, body: '<!doctype html><title>x</title>' });
+    expect(await loader().loadPage('/x')).toEqual({ kind: 'not-found' });
+  });
+
+  it('calls a 500 server-error, and asks again next time', async () => {
+    const calls = fakeFetch(500, 200);
+    const pages = loader();
+    expect(await pages.loadPage('/terms')).toEqual({ kind: 'server-error' });
+    expect((await pages.loadPage('/terms')).kind).toBe('page');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('retries other failures and succeeds on the third attempt', async () => {
+    const calls = fakeFetch(503, 'network-error', 200);
+    expect((await loader().loadPage('/terms')).kind).toBe('page');
+    expect(calls).toHaveLength(3);
+  });
+
+  it(`gives up after ${PAGE_RETRIES} retries, and does not keep the failure`, async () => {
+    const calls = fakeFetch(503);
+    const pages = loader();
+    expect(await pages.loadPage('/terms')).toEqual({ kind: 'failed', status: 503 });
+    expect(calls).toHaveLength(1 + PAGE_RETRIES);
+    expect(pages.has('/terms')).toBe(false);
+  });
+
+  it('does not retry while the browser is offline', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const calls = fakeFetch('network-error');
+    expect(await loader().loadPage('/terms')).toEqual({ kind: 'failed', status: 0 });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('answers seeded pages without fetching', async () => {
+    const calls = fakeFetch(500);
+    const pages = loader();
+    pages.seed('/terms', PAGE as never);
+    expect((await pages.loadPage('/terms')).kind).toBe('page');
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe('loadSiteData', () => {
+  it('fetches a site data file once', async () => {
+    const calls = fakeFetch({ status: 200, body: '{"brand":"S"}' });
+    const pages = loader();
+    await pages.loadSiteData('h1');
+    await pages.loadSiteData('h1');
+    expect(calls).toEqual(['/page-data/sq/d/h1.json']);
+  });
+
+  it('fails once, says so on the console, and does not fetch again', async () => {
+    const calls = fakeFetch(503);
+    const pages = loader();
+    await expect(pages.loadSiteData('h1')).rejects.toThrow('503');
+    await expect(pages.loadSiteData('h1')).rejects.toThrow('503');
+    expect(calls).toHaveLength(1);
+    expect(console.error).toHaveBeenCalledWith('Failed to load the static query file /page-data/sq/d/h1.json');
+  });
+});

@@ -1,0 +1,128 @@
+// The page loader, by the page-data rules of DESIGN.md:
+// - a page-data answer of 404, or a 200 that is not valid page-data, is `not-found` (the caller
+//   shows the 404 page, unless a HEAD of the path answers 200: then it does a full load);
+// - a 500 is `server-error` (the 500 page);
+// - any other failure (0, 503, …) is retried up to 3 times, then it is `failed` (a full load);
+// - pages are loaded once and cached, and prefetch and navigation share one in-flight request
+//   per path; a result that may change on retry (`server-error`, `failed`) is not kept;
+// - site data (`/page-data/sq/d/{hash}.json`) is fetched once per hash, without retries.
+import type { PageData, SiteData } from '../protocol';
+import { delay, pageDataUrl, siteDataUrl } from './pageData';
+
+export type PageResource =
+  | { readonly kind: 'page'; readonly data: PageData }
+  | { readonly kind: 'not-found' }
+  | { readonly kind: 'server-error' }
+  | { readonly kind: 'failed'; readonly status: number };
+
+/** Retries after the first attempt. */
+export const PAGE_RETRIES = 3;
+
+export type LoaderOptions = {
+  /** Milliseconds before retry n (1-based) of a failed page-data fetch. */
+  readonly retryDelay?: (retry: number) => number;
+};
+
+export type Loader = {
+  /** The page at `path` (a route, e.g. `/articles/x`). */
+  loadPage(path: string): Promise<PageResource>;
+  /** Site data by hash; rejects (and stays rejected) when the one fetch fails. */
+  loadSiteData(hash: string): Promise<SiteData>;
+  /** Whether `path` has been loaded or is loading. */
+  has(path: string): boolean;
+  /** Adds what the first page was hydrated with. */
+  seed(path: string, data: PageData): void;
+  seedSiteData(hash: string, site: SiteData): void;
+};
+
+/** `/a/b/` and `/a/b` are one page. */
+export function pageKey(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+/** Parsed page-data, or null when `text` is not page-data. */
+export function parsePageData(text: string): PageData | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isRecord(value) || !isRecord(value.result)) return null;
+  const valid =
+    typeof value.componentChunkName === 'string' &&
+    typeof value.path === 'string' &&
+    typeof value.webpackCompilationHash === 'string' &&
+    Array.isArray(value.staticQueryHashes) &&
+    isRecord(value.result.pageContext) &&
+    isRecord(value.result.head);
+  return valid ? (value as PageData) : null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function fetchPage(path: string, retryDelay: (retry: number) => number): Promise<PageResource> {
+  const url = pageDataUrl(path);
+  let status = 0;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await fetch(url);
+      status = response.status;
+      if (status === 200) {
+        const data = parsePageData(await response.text());
+        return data ? { kind: 'page', data } : { kind: 'not-found' };
+      }
+    } catch {
+      status = 0;
+    }
+    if (status === 404) return { kind: 'not-found' };
+    if (status === 500) return { kind: 'server-error' };
+    // Offline, retrying only delays the full load that will show what the service worker kept.
+    if (attempt >= PAGE_RETRIES || navigator.onLine === false) return { kind: 'failed', status };
+    await delay(retryDelay(attempt + 1));
+  }
+}
+
+export function createLoader(options: LoaderOptions = {}): Loader {
+  const retryDelay = options.retryDelay ?? ((retry) => 150 * 2 ** (retry - 1));
+  const pages = new Map<string, Promise<PageResource>>();
+  const sites = new Map<string, Promise<SiteData>>();
+
+  return {
+    loadPage(path) {
+      const key = pageKey(path);
+      const known = pages.get(key);
+      if (known) return known;
+      const loading = fetchPage(key, retryDelay).then((resource) => {
+        if (resource.kind === 'server-error' || resource.kind === 'failed') pages.delete(key);
+        return resource;
+      });
+      pages.set(key, loading);
+      return loading;
+    },
+    loadSiteData(hash) {
+      const known = sites.get(hash);
+      if (known) return known;
+      const url = siteDataUrl(hash);
+      const loading = fetch(url).then(async (response) => {
+        if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+        return (await response.json()) as SiteData;
+      });
+      loading.catch(() => console.error(`Failed to load the static query file ${url}`));
+      sites.set(hash, loading);
+      return loading;
+    },
+    has(path) {
+      return pages.has(pageKey(path));
+    },
+    seed(path, data) {
+      pages.set(pageKey(path), Promise.resolve({ kind: 'page', data }));
+    },
+    seedSiteData(hash, site) {
+      sites.set(hash, Promise.resolve(site));
+    },
+  };
+}

@@ -1,0 +1,31 @@
+// How the service worker answers each request. Pure, so it is tested without a worker.
+
+/**
+ * - `asset`: hashed files under /assets/ never change under their name: cache first.
+ * - `page`: HTML, page-data and every other same-origin file: network first with a short timeout,
+ *   falling back to what was kept.
+ * - `pass`: left to the browser (other origins, non-GET, the worker script itself).
+ */
+export type Strategy = 'asset' | 'page' | 'pass';
+
+export function strategyFor(method: string, url: URL, origin: string): Strategy {
+  if (method !== 'GET' || url.origin !== origin) return 'pass';
+  if (url.pathname === '/sw.js') return 'pass';
+  return url.pathname.startsWith('/assets/') ? 'asset' : 'page';
+}
+
+/** The two caches of one build; a deploy (a new build hash) starts new ones. */
+export function cacheNames(build: string): { readonly pages: string; readonly assets: string } {
+  return { pages: `stillpoint-pages-${build}`, assets: `stillpoint-assets-${build}` };
+}
+
+/** Caches this worker made for other builds: deleted when it activates. */
+export function staleCaches(names: readonly string[], build: string): string[] {
+  const current = Object.values(cacheNames(build));
+  return names.filter((name) => name.startsWith('stillpoint-') && !current.includes(name));
+}
+
+/** Whether a kept URL is an article's HTML (listed on the offline page). */
+export function isArticlePage(url: URL): boolean {
+  return /^\/articles\/[^/.]+\/?$/.test(url.pathname);
+}
