@@ -2,13 +2,14 @@
 // Measures the search index of a built site: its size, what typical queries download when typed
 // one key at a time, and how long each keystroke takes, in Chromium.
 //
-//   node scripts/search-bench.mjs SITE_DIST [--queries "sleep,body scan,…"] [--json out.json]
+//   node scripts/search-bench.mjs SITE_DIST [--queries "sleep,body scan,…"] [--json out.json] [--node-server]
 //
 // SITE_DIST is the output of `stillpoint build` (for instance of the 100,000-article corpus:
 //   python3 /work/shared/bench/gen_content.py --articles 100000 --out /tmp/corpus100k
 //   ../target/release/stillpoint build /tmp/corpus100k --out /tmp/site100k --web dist).
-// The site is served with `stillpoint serve` ($STILLPOINT_BIN, default ../target/release/stillpoint)
-// and driven with $CHROMIUM (default /usr/bin/chromium). Sizes are given raw, gzip -9 and brotli -11:
+// The site is served with `stillpoint serve` ($STILLPOINT_BIN, default ../target/release/stillpoint),
+// or with `--node-server` by a plain Node static server, and driven with $CHROMIUM (default
+// /usr/bin/chromium). Sizes are given raw, gzip -9 and brotli -11:
 // what a compressing host or precompressed siblings would send.
 //
 // Per query, from a fresh browser profile (nothing cached):
@@ -21,8 +22,9 @@
 //     over loopback) and then warm (all files cached): the compute part of a keystroke.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
@@ -123,7 +125,33 @@ for (const [kind, list] of Object.entries(kinds)) {
 
 // ---- browser -------------------------------------------------------------------------------------
 
+/**
+ * A plain static server for `--node-server`: the same files without `stillpoint serve`, for telling
+ * the index's own latency from the server's (Node answers with TCP_NODELAY).
+ */
+function startNodeServer() {
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
+  const server = createServer((request, response) => {
+    let path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    if (path.includes('..')) path = '/';
+    let file = join(root, path);
+    try {
+      if (statSync(file).isDirectory()) file = join(file, 'index.html');
+      const body = readFileSync(file);
+      response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+      response.end(body);
+    } catch {
+      response.writeHead(404);
+      response.end();
+    }
+  });
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () => ok({ url: `http://127.0.0.1:${server.address().port}`, server })),
+  );
+}
+
 function startServer() {
+  if (args.includes('--node-server')) return startNodeServer();
   const server = spawn(bin, ['serve', root, '--host', '127.0.0.1', '--port', '0'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -309,7 +337,8 @@ try {
     );
   }
 } finally {
-  server.kill('SIGTERM');
+  if (server.kill) server.kill('SIGTERM');
+  else server.close();
 }
 
 const gz = results.map((r) => r.gzip);

@@ -5,7 +5,7 @@ use std::{path::PathBuf, time::Duration};
 use axum::{Router, middleware};
 use http::StatusCode;
 use tower::ServiceBuilder;
-use tower_http::{timeout::TimeoutLayer, trace::TraceLayer};
+use tower_http::{compression::CompressionLayer, timeout::TimeoutLayer, trace::TraceLayer};
 
 use crate::{
     files::{StaticSite, serve_file},
@@ -37,10 +37,11 @@ pub fn app(config: &ServeConfig) -> Router {
     with_common_layers(routes, REQUEST_TIMEOUT)
 }
 
-/// Layers for every route, outermost first: tracing, security headers, timeout. The timeout's
-/// 408 thus still gets the security headers and a trace.
+/// Layers for every route, outermost first: tracing, security headers, timeout, compression.
+/// The timeout's 408 thus still gets the security headers and a trace. Compression (gzip or
+/// brotli, as the client accepts) applies only where no precompressed sibling was served.
 fn with_common_layers(routes: Router, timeout: Duration) -> Router {
-    routes.layer(
+    routes.layer(CompressionLayer::new()).layer(
         ServiceBuilder::new()
             .layer(TraceLayer::new_for_http())
             .layer(middleware::map_response(add_security_headers))

@@ -1,6 +1,7 @@
 //! The Cache-Control rule for files served from the site root.
 //!
-//! Hashed assets never change under their name, so browsers may keep them for a year. Pages,
+//! Hashed assets and the search index (every name under `/search/` carries a digest of its
+//! bytes) never change under their name, so browsers may keep them for a year. Pages,
 //! page data and the service worker change with every build under the same name, so they are
 //! revalidated on each use (cheap: ETag/Last-Modified make that a 304). Everything else
 //! (images, icons, feeds, sitemap) may be an hour stale.
@@ -14,7 +15,7 @@ pub(crate) const ONE_HOUR: &str = "public, max-age=3600";
 /// The Cache-Control for a successful (200, 206, 304) answer to the percent-decoded `path`.
 /// Redirects and error pages are always [`NO_CACHE`].
 pub(crate) fn cache_control(path: &str) -> &'static str {
-    if path.starts_with("/assets/") {
+    if path.starts_with("/assets/") || path.starts_with("/search/") {
         IMMUTABLE
     } else if is_page(path)
         || path.starts_with("/page-data/")
@@ -45,6 +46,8 @@ mod tests {
         let cases = [
             ("/assets/app-3f2a.js", IMMUTABLE),
             ("/assets/app-3f2a.css", IMMUTABLE),
+            ("/search/manifest.1a2b3c.json", IMMUTABLE),
+            ("/search/0-9f8e/c0.json", IMMUTABLE),
             ("/assets/fonts/inter-9c1d.woff2", IMMUTABLE),
             ("/", NO_CACHE),
             ("/authors", NO_CACHE),

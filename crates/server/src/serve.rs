@@ -34,6 +34,12 @@ pub async fn serve_with_shutdown(
     let router = app(&config);
     tracing::info!(address = %bound, root = %config.root.display(), "serving");
     ready(bound);
+    // Small responses (page-data, search pieces) must not wait for Nagle's algorithm.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::debug!("TCP_NODELAY not set: {e}");
+        }
+    });
     axum::serve(listener, router)
         .with_graceful_shutdown(async move {
             shutdown.await;

@@ -105,3 +105,25 @@ async fn precompressed_pages_are_served_from_their_index() {
     assert_eq!(answer.text(), "BROTLI-PAGE");
     assert_eq!(answer.header("content-type"), "text/html; charset=utf-8");
 }
+
+#[tokio::test]
+async fn files_without_a_precompressed_sibling_are_compressed_on_the_fly() {
+    let site = TestSite::new();
+    let page = "<p>calm</p>".repeat(200);
+    site.write("search/manifest.abc.json", page.as_bytes());
+    let answer =
+        site.send(Method::GET, "/search/manifest.abc.json", &[("accept-encoding", "gzip")]).await;
+    assert_eq!(answer.status, StatusCode::OK);
+    assert_eq!(answer.header("content-encoding"), "gzip");
+    assert_eq!(answer.header("cache-control"), "public, max-age=31536000, immutable");
+    let mut text = String::new();
+    std::io::Read::read_to_string(
+        &mut flate2::read::GzDecoder::new(answer.body.as_slice()),
+        &mut text,
+    )
+    .unwrap();
+    assert_eq!(text, page);
+    let plain = site.send(Method::GET, "/search/manifest.abc.json", &[]).await;
+    assert_eq!(plain.header("content-encoding"), "");
+    assert_eq!(plain.text(), page);
+}

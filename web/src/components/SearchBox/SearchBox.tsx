@@ -121,6 +121,7 @@ export function SearchBox({ manifestUrl, emptyImage }: Props): ReactNode {
 function statusText({ total, ui }: Suggestions): string {
   if (!ui) return 'Search is unavailable.';
   if (total === 0) return 'No articles match.';
+  if (total > MAX_SUGGESTIONS) return `More than ${MAX_SUGGESTIONS} articles found.`;
   return total === 1 ? '1 article found.' : `${total} articles found.`;
 }
 
