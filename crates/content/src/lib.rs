@@ -26,7 +26,7 @@ pub use config::{SiteConfig, Social, parse_date};
 pub use error::{ContentError, ContentErrorKind, Diagnostics, line_col};
 pub use front_matter::{Split, SplitError, split as split_front_matter};
 pub use labels::{fnv1a32, is_slug, label_from_key, slugify, title_case};
-pub use load::{Site, load_site};
+pub use load::{Site, load_site, load_site_partial};
 pub use pages::{INFO_PAGES, InfoPage};
 pub use sponsored::Sponsored;
 pub use topics::{Category, OTHER, RESERVED_SLUGS, Topic, Topics};

@@ -40,6 +40,15 @@ impl Site {
 /// Reads `root`. On any content error, returns all of them, sorted by file and line,
 /// with paths relative to `root`.
 pub fn load_site(root: &Path) -> Result<Site, Diagnostics> {
+    let (site, diag) = load_site_partial(root);
+    diag.into_result()?;
+    Ok(site.expect("a site loads when there are no errors"))
+}
+
+/// Reads `root` as far as it can: every diagnostic, and the site made of what did parse
+/// (None when `stillpoint.toml`, `data/topics.toml` or `data/authors.toml` did not), so later
+/// checks (links between pages) can still run and report in the same pass.
+pub fn load_site_partial(root: &Path) -> (Option<Site>, Diagnostics) {
     let _span = tracing::info_span!("load", root = %root.display()).entered();
     let mut diag = Diagnostics::default();
     let read = |rel: &str, diag: &mut Diagnostics| -> Option<String> {
@@ -87,18 +96,21 @@ pub fn load_site(root: &Path) -> Result<Site, Diagnostics> {
     if let (Some(topics), Some(authors)) = (&topics, &authors) {
         diag.extend(cross_check(&articles, topics, authors));
     }
-    diag.into_result()?;
-    let static_dir = Some(root.join("static")).filter(|p| p.is_dir());
-    Ok(Site {
-        root: root.to_path_buf(),
-        config: config.expect("no errors"),
-        topics: topics.expect("no errors"),
-        authors: authors.expect("no errors"),
-        sponsored: sponsored.expect("no errors"),
-        articles,
-        pages,
-        static_dir,
-    })
+    diag.sort();
+    let site = match (config, topics, authors) {
+        (Some(config), Some(topics), Some(authors)) => Some(Site {
+            root: root.to_path_buf(),
+            config,
+            topics,
+            authors,
+            sponsored: sponsored.unwrap_or_default(),
+            articles,
+            pages,
+            static_dir: Some(root.join("static")).filter(|p| p.is_dir()),
+        }),
+        _ => None,
+    };
+    (site, diag)
 }
 
 fn parse_into<T>(diag: &mut Diagnostics, r: Result<T, Vec<ContentError>>) -> Option<T> {

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use stillpoint_content::{Diagnostics, build_catalog, load_site};
+use stillpoint_content::{ContentErrorKind, Diagnostics, Site, build_catalog, load_site_partial};
 
 use crate::BuildError;
 use crate::client::{SW_FILE, ServiceWorker, SwSettings, page_head_json, script_srcs};
@@ -60,9 +60,34 @@ pub struct CheckReport {
     pub authors: usize,
 }
 
+/// Loads a site. When it has content errors, the links between its pages are checked too (on
+/// what did load), so every error is reported in one pass. Links to articles whose own file failed
+/// to parse are left out: that file's error already says what is wrong.
+fn load(site_dir: &Path) -> Result<Site, BuildError> {
+    let (site, mut diag) = load_site_partial(site_dir);
+    if diag.is_empty() {
+        return Ok(site.expect("a site loads when there are no errors"));
+    }
+    if let Some(site) = site {
+        let unparsed: Vec<String> = diag
+            .iter()
+            .filter(|e| e.path.starts_with("articles"))
+            .filter_map(|e| {
+                e.path.file_stem().map(|s| format!("/articles/{}", s.to_string_lossy()))
+            })
+            .collect();
+        let catalog = build_catalog(&site);
+        let plans = plan_pages(&site, &catalog);
+        diag.extend(validate_links(&site, &plans).into_iter().filter(|e| {
+            !matches!(&e.kind, ContentErrorKind::BrokenLink(target) if unparsed.contains(target))
+        }));
+    }
+    Err(BuildError::Content(diag.into_result().expect_err("not empty")))
+}
+
 /// Validates a site as `build` would, writing nothing.
 pub fn check(site_dir: &Path) -> Result<CheckReport, BuildError> {
-    let site = load_site(site_dir).map_err(BuildError::Content)?;
+    let site = load(site_dir)?;
     let catalog = build_catalog(&site);
     let plans = plan_pages(&site, &catalog);
     let errors = validate_links(&site, &plans);
@@ -76,7 +101,7 @@ pub fn check(site_dir: &Path) -> Result<CheckReport, BuildError> {
 
 pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport, BuildError> {
     let started = Instant::now();
-    let site = load_site(&opts.site_dir).map_err(BuildError::Content)?;
+    let site = load(&opts.site_dir)?;
     let catalog = build_catalog(&site);
     let plans = plan_pages(&site, &catalog);
     Diagnostics(validate_links(&site, &plans)).into_result().map_err(BuildError::Content)?;

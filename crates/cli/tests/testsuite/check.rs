@@ -46,10 +46,18 @@ fn all_errors_are_reported_at_once() {
         "---\ntitle: Y\nslug: y\nentities:\n  - category: nope\n---\n",
     )
     .unwrap();
+    std::fs::write(
+        t.site().join("articles/z.md"),
+        "---\ntitle: Z\nslug: z\nentities:\n  - category: sleepEnhancement\n---\nSee [y](/articles/y) and [gone](/articles/gone).\n",
+    )
+    .unwrap();
     let out = t.run(&["check", "site"]);
     let err = stderr(&out);
-    // The unknown_author fixture replaced x.md; y.md adds a second unknown category.
+    // The unknown_author fixture replaced x.md; y.md adds an unknown category; z.md links to an
+    // article that does not exist, found in the same pass as the front matter errors.
     assert!(err.contains("unknown author `Nobody Known`"), "{err}");
     assert!(err.contains("unknown category `nope`"), "{err}");
-    assert!(err.contains("2 content errors found"), "{err}");
+    assert!(err.contains("link to `/articles/gone`"), "{err}");
+    assert!(!err.contains("link to `/articles/y`"), "y loaded; its own error is enough: {err}");
+    assert!(err.contains("3 content errors found"), "{err}");
 }
