@@ -190,7 +190,7 @@ impl Article {
                 })
                 .collect(),
         };
-        if raw_entities_empty(&entities) {
+        if entities.is_empty() {
             errors.push(ContentError::new(
                 source,
                 1,
@@ -229,10 +229,6 @@ impl Article {
             slug_line,
         })
     }
-}
-
-fn raw_entities_empty(entities: &[Entity]) -> bool {
-    entities.is_empty()
 }
 
 fn yaml_kind(e: &serde_saphyr::Error) -> ContentErrorKind {
