@@ -7,6 +7,7 @@ use std::time::Instant;
 use stillpoint_content::{ContentErrorKind, Diagnostics, Site, build_catalog, load_site_partial};
 
 use crate::BuildError;
+use crate::build_info::{BUILD_INFO_FILE, BuildInfo};
 use crate::client::{SW_FILE, ServiceWorker, SwSettings, page_head_json, script_srcs};
 use crate::emit::{Staging, copy_tree, digest};
 use crate::feeds::{atom_xml, robots_txt, rss_xml, sitemap_xml};
@@ -209,6 +210,7 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport
     staging.write("robots.txt", robots_txt(&site).as_bytes())?;
     staging.write("rss.xml", rss_xml(&site, &catalog).as_bytes())?;
     staging.write("atom.xml", atom_xml(&site, &catalog).as_bytes())?;
+    staging.write(BUILD_INFO_FILE, BuildInfo::of(&site).to_json().as_bytes())?;
     staging.commit()?;
     Ok(BuildReport {
         pages: plans.len(),

@@ -7,6 +7,7 @@
 //! (what the browser runtime reads: page heads as data, the service worker, third-party scripts).
 
 mod build;
+mod build_info;
 mod client;
 mod emit;
 mod feeds;
@@ -22,6 +23,7 @@ mod ssr;
 use std::path::{Path, PathBuf};
 
 pub use build::{BuildOptions, BuildReport, CheckReport, Progress, Silent, build, check};
+pub use build_info::{BUILD_INFO_FILE, BuildInfo, BuiltSite};
 pub use plan::{Head, NOT_FOUND_DESCRIPTION, PAGE_SIZE, PagePlan, plan_pages};
 pub use props::*;
 pub use render::{Rendered, render_markdown};

@@ -1,0 +1,64 @@
+//! `.stillpoint/build.json` in every output: what a built site is, for the commands that take a
+//! built site rather than its sources (`serve` reads the proxy allow-list, `deploy` the bucket).
+//! Nothing under `.stillpoint/` is served or deployed.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use stillpoint_content::Site;
+
+use crate::BuildError;
+
+/// Where the build information lives, relative to the output root.
+pub const BUILD_INFO_FILE: &str = ".stillpoint/build.json";
+
+/// The site a build was made from, as the serving and publishing commands need it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BuildInfo {
+    /// The engine version that wrote the output.
+    pub engine: String,
+    pub site: BuiltSite,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BuiltSite {
+    pub id: String,
+    pub title: String,
+    /// Canonical origin, without a trailing slash.
+    pub url: String,
+    /// Production bucket; the dev bucket is `{bucket}-dev`.
+    pub bucket: String,
+    /// URL prefixes the third-party proxy may fetch.
+    pub proxy_allow: Vec<String>,
+}
+
+impl BuildInfo {
+    pub fn of(site: &Site) -> Self {
+        let c = &site.config;
+        Self {
+            engine: env!("CARGO_PKG_VERSION").to_string(),
+            site: BuiltSite {
+                id: c.id.clone(),
+                title: c.title.clone(),
+                url: c.url.clone(),
+                bucket: c.bucket.clone(),
+                proxy_allow: c.proxy_allow.clone(),
+            },
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("build info serialises") + "\n"
+    }
+
+    /// Reads the build information of the built site at `dist`.
+    pub fn from_dist(dist: &Path) -> Result<Self, BuildError> {
+        let path = dist.join(BUILD_INFO_FILE);
+        let text = std::fs::read_to_string(&path).map_err(|e| BuildError::io(&path, e))?;
+        serde_json::from_str(&text).map_err(|e| {
+            BuildError::io(&path, std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+        })
+    }
+}
