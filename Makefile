@@ -57,7 +57,7 @@ e2e: build chromium
 ## Build a generated corpus with Hugo and Stillpoint side by side (N articles, default 10000).
 bench: build
 	STILLPOINT_BUILD='$(CURDIR)/$(BIN) build {site} --out {out}' BUILDERS="hugo stillpoint" \
-		bash ../shared/bench/compare.sh $${N:-10000}
+		bash bench/compare.sh $${N:-10000}
 
 clean:
 	rm -rf target web/dist web/node_modules $(DEMO_OUT)

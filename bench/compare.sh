@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# compare.sh N — build one generated corpus of N articles with every available generator and print a table.
+#
+#   BUILDERS="hugo stillpoint"  which to try (default: both; each is skipped if unavailable)
+#   STILLPOINT_BUILD='target/release/stillpoint build {site} --out {out}'   the project's builder
+#   STILLPOINT_CACHE=DIR  the project's cache dir, deleted before its cold build (optional)
+#   WARM=1             after the cold builds, change one article and rebuild each builder once (default 1)
+#   TIMEOUT_S=1800     cap for any single build (default 30 minutes)
+#   SEED=1             corpus seed
+# Corpora are cached in bench/corpora/, outputs go to bench/out/, raw results and logs to bench/results/.
+set -euo pipefail
+N=${1:?usage: compare.sh N}
+BENCH=$(cd "$(dirname "$0")" && pwd)
+SEED=${SEED:-1}; WARM=${WARM:-1}; TIMEOUT_S=${TIMEOUT_S:-1800}
+BUILDERS=${BUILDERS:-hugo stillpoint}
+CORPUS="$BENCH/corpora/n$N-s$SEED"
+OUTS="$BENCH/out/n$N"
+STAMP=$(date -u +%Y%m%dT%H%M%SZ)
+RES="$BENCH/results/n$N-$STAMP"
+mkdir -p "$BENCH/corpora" "$OUTS" "$RES"
+[ -x /usr/bin/time ] || { apt-get update -qq && apt-get install -y -qq time; }
+
+if [ ! -f "$CORPUS/.complete" ]; then
+  rm -rf "$CORPUS"
+  /usr/bin/time -f "generated in %e s, max RSS %M KiB" python3 "$BENCH/gen_corpus.py" --articles "$N" --out "$CORPUS" --seed "$SEED"
+  touch "$CORPUS/.complete"
+fi
+SLUG=$(ls "$CORPUS/articles" | LC_ALL=C sort | awk "NR==1"); SLUG=${SLUG%.md}
+
+available() {
+  case $1 in
+    hugo) command -v hugo >/dev/null || { apt-get update -qq && apt-get install -y -qq hugo >/dev/null 2>&1; }; command -v hugo >/dev/null ;;
+    stillpoint) [ -n "${STILLPOINT_BUILD:-}" ] ;;
+  esac
+}
+cmd_for() {  # builder out_dir -> command line
+  case $1 in
+    hugo) echo "$BENCH/hugo/build.sh $CORPUS $2" ;;
+    stillpoint) local c=${STILLPOINT_BUILD//\{site\}/$CORPUS}; echo "${c//\{out\}/$2}" ;;
+  esac
+}
+clean_caches() {
+  case $1 in
+    stillpoint) [ -n "${STILLPOINT_CACHE:-}" ] && rm -rf "$STILLPOINT_CACHE" || true ;;
+  esac
+}
+measure() {  # builder mode
+  local b=$1 mode=$2 out="$OUTS/$1" tag="$RES/$1-$2"
+  sync; sleep 2   # let the previous run's writes and deletions settle before timing
+  echo ">> $b $mode: $(cmd_for "$b" "$out")" >&2
+  # shellcheck disable=SC2046
+  python3 "$BENCH/bench_lib.py" run "$TIMEOUT_S" "$tag.log" "$tag.run.json" -- bash -c "$(cmd_for "$b" "$out")"
+  python3 - "$tag.run.json" <<'PY' >&2
+import json,sys; r=json.load(open(sys.argv[1])); print("   ", r)
+PY
+  local ok=0 status
+  status=$(python3 -c "import json,sys;r=json.load(open(sys.argv[1]));print('timeout' if r['timed_out'] else ('ok' if r['rc']==0 else 'rc=%d'%r['rc']))" "$tag.run.json")
+  if [ "$status" = ok ]; then ok=1; python3 "$BENCH/bench_lib.py" stats "$out" "$SLUG" "$tag.stats.json"; else echo '{}' > "$tag.stats.json"; fi
+  python3 - "$tag.run.json" "$tag.stats.json" "$N" "$b" "$mode" "$ok" "$status" >> "$RES/results.jsonl" <<'PY'
+import json,sys
+r=json.load(open(sys.argv[1])); r.update(json.load(open(sys.argv[2])))
+r.update(n=int(sys.argv[3]), builder=sys.argv[4], mode=sys.argv[5], ok=sys.argv[6]=="1", status=sys.argv[7])
+print(json.dumps(r))
+PY
+}
+
+ACTIVE=()
+for b in $BUILDERS; do
+  if available "$b"; then ACTIVE+=("$b"); else echo ">> $b: not available, skipped" >&2; fi
+done
+for b in "${ACTIVE[@]}"; do clean_caches "$b"; rm -rf "$OUTS/$b"; measure "$b" cold; done
+if [ "$WARM" = 1 ]; then
+  ART="$CORPUS/articles/$SLUG.md"; cp "$ART" "$RES/orig-article.md"
+  printf '\nEdited for the warm rebuild at %s.\n' "$STAMP" >> "$ART"
+  for b in "${ACTIVE[@]}"; do [ -d "$OUTS/$b" ] && measure "$b" warm; done
+  cp "$RES/orig-article.md" "$ART"
+fi
+echo "corpus: $CORPUS ($(du -sh "$CORPUS" | cut -f1)); article page measured: /articles/$SLUG/; raw: $RES" >&2
+python3 "$BENCH/bench_lib.py" table "$RES/results.jsonl" | tee "$RES/table.md"
