@@ -38,6 +38,16 @@ pub struct BuildArgs {
     /// Render workers (0: one per core).
     #[arg(long, short, default_value_t = 0)]
     pub jobs: usize,
+    /// The build cache directory [default: SITE/.stillpoint].
+    #[arg(long, value_name = "DIR", conflicts_with = "no_cache")]
+    pub cache: Option<PathBuf>,
+    /// Render every page and keep no cache (a clean build).
+    #[arg(long)]
+    pub no_cache: bool,
+    /// After building, build again clean into a temporary directory and report every file that
+    /// differs from the output (exit 1 if any).
+    #[arg(long)]
+    pub verify: bool,
 }
 
 #[derive(Debug, Args)]

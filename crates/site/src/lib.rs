@@ -8,6 +8,7 @@
 
 mod build;
 mod build_info;
+mod cache;
 mod client;
 mod emit;
 mod feeds;
@@ -22,8 +23,12 @@ mod ssr;
 
 use std::path::{Path, PathBuf};
 
-pub use build::{BuildOptions, BuildReport, CheckReport, Progress, Silent, build, check};
+pub use build::{
+    BuildOptions, BuildReport, CheckReport, Difference, Progress, Silent, build, check,
+    default_cache_dir, verify,
+};
 pub use build_info::{BUILD_INFO_FILE, BuildInfo, BuiltSite};
+pub use emit::EmitStats;
 pub use plan::{Head, NOT_FOUND_DESCRIPTION, PAGE_SIZE, PagePlan, plan_pages};
 pub use props::*;
 pub use render::{Rendered, render_markdown};

@@ -19,9 +19,11 @@
 //! title with the literal rule before listing it, so the index may over-approximate, never miss.
 //!
 //! # Files, all under `search/`
-//! - `manifest.{hash}.json`: document count, chunk and segment sizes, segment folders, shard
+//! - `manifest.json`: document count, chunk and segment sizes, segment folders, shard
 //!   files per gram length, the `Category → Subcategory` group table, and the mean chunk size
-//!   (the client weighs fetching postings against fetching titles with it).
+//!   (the client weighs fetching postings against fetching titles with it). Its name is stable,
+//!   so the site data that points at it (and so every page) stays the same when a title changes;
+//!   it is revalidated on every use, and every other file here is content-named and immutable.
 //! - `k{n}-{i}.{hash}.bin`: directory shard `i` of the `n`-grams; a key lives in shard
 //!   `fnv1a32(utf8(key)) mod count`. Per key, in key order: `len key df n`, then when `n` is 0
 //!   the key's ids (ascending: the first, then gaps `id - previous - 1`), else its `n` pieces
@@ -213,7 +215,7 @@ pub fn build_index(docs: &[Doc], groups: &[Group], layout: Layout) -> SearchInde
         "groups": groups,
     });
     let manifest = serde_json::to_vec(&manifest).expect("JSON values serialise");
-    let path = format!("{DIR}/manifest.{}.json", digest([manifest.as_slice()]));
+    let path = format!("{DIR}/manifest.json");
     files.push((path.clone(), manifest));
     SearchIndex { manifest: path, files }
 }

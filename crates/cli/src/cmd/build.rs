@@ -1,9 +1,9 @@
-//! `stillpoint build SITE --out DIST`.
+//! `stillpoint build SITE --out DIST [--cache DIR | --no-cache] [--verify]`.
 
 use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use stillpoint_site::{BuildError, BuildOptions, Progress};
+use stillpoint_site::{BuildError, BuildOptions, BuildReport, Progress, default_cache_dir};
 
 use crate::cli::BuildArgs;
 use crate::diagnostics;
@@ -29,35 +29,73 @@ impl Progress for Bar {
     }
 }
 
-pub fn run(args: &BuildArgs) -> anyhow::Result<ExitCode> {
-    let opts = BuildOptions {
+pub fn options(args: &BuildArgs) -> BuildOptions {
+    BuildOptions {
         site_dir: args.site.clone(),
         out: args.out.clone(),
         web: args.web.clone(),
         node: args.node.clone(),
         jobs: args.jobs,
         year: None,
-    };
+        cache: match (&args.cache, args.no_cache) {
+            (_, true) => None,
+            (Some(dir), false) => Some(dir.clone()),
+            (None, false) => Some(default_cache_dir(&args.site)),
+        },
+    }
+}
+
+pub fn run(args: &BuildArgs) -> anyhow::Result<ExitCode> {
+    let opts = options(args);
     let bar = Bar(ProgressBar::new(0));
     match stillpoint_site::build(&opts, &bar) {
         Ok(r) => {
-            tracing::info!(
-                "Built {} pages ({} articles) in {:.2} s, {:.0} pages/s → {}",
-                r.pages,
-                r.articles,
-                r.seconds,
-                r.pages as f64 / r.seconds.max(1e-9),
-                r.out.display()
-            );
+            if let Some(note) = &r.cache_note {
+                tracing::info!("{note}");
+            }
+            tracing::info!("{}", summary(&r));
+        }
+        Err(e) => return Ok(failed(args, e)),
+    }
+    if !args.verify {
+        return Ok(ExitCode::SUCCESS);
+    }
+    match stillpoint_site::verify(&opts, &Bar(ProgressBar::new(0))) {
+        Ok(diffs) if diffs.is_empty() => {
+            tracing::info!("Verified: the output equals a clean build, file for file");
             Ok(ExitCode::SUCCESS)
         }
-        Err(BuildError::Content(d)) => {
-            eprint!("{}", diagnostics::render(&args.site, &d));
+        Ok(diffs) => {
+            eprintln!("error: {} file(s) differ from a clean build:", diffs.len());
+            for d in &diffs {
+                eprintln!("  {d}");
+            }
             Ok(ExitCode::FAILURE)
         }
-        Err(e) => {
-            eprintln!("error: {e}\nthe previous output in {} is untouched", args.out.display());
-            Ok(ExitCode::FAILURE)
-        }
+        Err(e) => Ok(failed(args, e)),
     }
+}
+
+/// `Built 13528 pages (10000 articles) in 0.31 s: rendered 1, 2 files changed, 0 removed, 28291 unchanged → dist`
+pub fn summary(r: &BuildReport) -> String {
+    format!(
+        "Built {} pages ({} articles) in {:.2} s: rendered {}, {} file{} changed, {} removed, {} unchanged → {}",
+        r.pages,
+        r.articles,
+        r.seconds,
+        r.rendered,
+        r.files.changed,
+        if r.files.changed == 1 { "" } else { "s" },
+        r.files.removed,
+        r.files.unchanged,
+        r.out.display()
+    )
+}
+
+fn failed(args: &BuildArgs, e: BuildError) -> ExitCode {
+    match e {
+        BuildError::Content(d) => eprint!("{}", diagnostics::render(&args.site, &d)),
+        e => eprintln!("error: {e}\nthe previous output in {} is untouched", args.out.display()),
+    }
+    ExitCode::FAILURE
 }

@@ -56,7 +56,7 @@ impl PagePlan<'_> {
 }
 
 /// The `<head>` of a page, as data.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize)]
 pub struct Head {
     /// Full title, ending with ` | {brand}`.
     pub title: String,

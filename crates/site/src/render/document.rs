@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use crate::plan::Head;
 
 /// What every document links to, fixed for one build.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize)]
 pub struct Shell {
     pub brand: String,
     pub locale: String,

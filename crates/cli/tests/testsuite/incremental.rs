@@ -1,0 +1,250 @@
+//! Incremental builds: each kind of edit rewrites exactly the files it must, the output always
+//! equals a clean build (`--verify`), and a killed build leaves the previous output intact.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use crate::util::{SiteTest, stderr, tree};
+
+type Tree = BTreeMap<String, Vec<u8>>;
+
+fn snapshot(t: &SiteTest) -> Tree {
+    tree(&t.out()).into_iter().collect()
+}
+
+/// Paths added, changed or removed between two outputs.
+fn diff(before: &Tree, after: &Tree) -> BTreeSet<String> {
+    let mut out: BTreeSet<String> =
+        after.iter().filter(|(k, v)| before.get(*k) != Some(v)).map(|(k, _)| k.clone()).collect();
+    out.extend(before.keys().filter(|k| !after.contains_key(*k)).cloned());
+    out
+}
+
+fn edit(t: &SiteTest, rel: &str, from: &str, to: &str) {
+    let path = t.site().join(rel);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{rel} has no {from:?}");
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+}
+
+/// Builds, asserting the output equals a clean build; returns stderr.
+fn build_verified(t: &SiteTest) -> String {
+    let out = t.run(&["build", "site", "--out", "dist", "--verify"]);
+    let err = stderr(&out);
+    assert!(out.status.success(), "build --verify failed:\n{err}");
+    assert!(err.contains("Verified"), "{err}");
+    err
+}
+
+/// Builds, applies `change`, builds again; returns the files the second build touched.
+fn after_edit(change: impl FnOnce(&SiteTest)) -> (SiteTest, BTreeSet<String>) {
+    let t = SiteTest::from_fixture("minimal");
+    t.build();
+    let before = snapshot(&t);
+    change(&t);
+    build_verified(&t);
+    let after = snapshot(&t);
+    (t, diff(&before, &after))
+}
+
+const BODY_SCAN: [&str; 2] =
+    ["articles/body-scan/index.html", "page-data/articles/body-scan/page-data.json"];
+
+#[test]
+fn a_second_build_without_changes_writes_nothing() {
+    let t = SiteTest::from_fixture("minimal");
+    t.build();
+    let gens = t.tmp.path().join(".dist.gens");
+    let stamp = |p: &Path| std::fs::symlink_metadata(p).unwrap().modified().unwrap();
+    let link_before = stamp(&t.out());
+    let err = stderr(&t.build());
+    assert!(err.contains("rendered 0, 0 files changed, 0 removed"), "{err}");
+    assert_eq!(stamp(&t.out()), link_before, "nothing swapped");
+    assert!(gens.join("a.json").is_file());
+}
+
+#[test]
+fn editing_an_article_body_rewrites_only_that_article() {
+    let (_, touched) =
+        after_edit(|t| edit(t, "articles/body-scan.md", "Breathe slowly.", "Breathe very slowly."));
+    assert_eq!(touched, BODY_SCAN.iter().map(|s| s.to_string()).collect());
+}
+
+#[test]
+fn editing_a_title_rewrites_the_pages_that_show_it_and_nothing_else() {
+    let (_, touched) = after_edit(|t| {
+        edit(
+            t,
+            "articles/body-scan.md",
+            "A 10-Minute Body Scan for Deeper Sleep",
+            "A Body Scan at Bedtime",
+        )
+    });
+    for f in BODY_SCAN.iter().chain(&[
+        "index.html",
+        "enhance-sleep-guided-meditation/index.html",
+        "enhance-sleep-guided-meditation/guided-meditation-for-sleep/index.html",
+        "authors/maya-lindqvist/index.html",
+        "rss.xml",
+        "atom.xml",
+        "search/manifest.json",
+    ]) {
+        assert!(touched.contains(*f), "{f} not rewritten: {touched:#?}");
+    }
+    for f in [
+        "authors/rosa-villasenor/index.html",
+        "info/about-us/index.html",
+        "privacy-policy/index.html",
+        "404.html",
+        "sw.js",
+        "page-data/app-data.json",
+        "slice-data/header.json",
+    ] {
+        assert!(!touched.contains(f), "{f} rewritten: {touched:#?}");
+    }
+    assert!(!touched.iter().any(|f| f.starts_with("assets/") || f.starts_with("page-data/sq/")));
+}
+
+#[test]
+fn adding_renaming_and_deleting_articles_follow_the_slug() {
+    let (t, touched) = after_edit(|t| {
+        let text = std::fs::read_to_string(t.site().join("articles/untagged.md")).unwrap();
+        let copy = text.replacen("slug: rest-without-guilt", "slug: untagged-two", 1);
+        std::fs::write(t.site().join("articles/untagged-two.md"), copy).unwrap();
+    });
+    assert!(touched.contains("articles/untagged-two/index.html"), "{touched:#?}");
+    assert!(t.out().join("articles/untagged-two/index.html").is_file());
+
+    let before = snapshot(&t);
+    edit(&t, "articles/untagged-two.md", "slug: untagged-two", "slug: renamed");
+    std::fs::rename(
+        t.site().join("articles/untagged-two.md"),
+        t.site().join("articles/renamed.md"),
+    )
+    .unwrap();
+    build_verified(&t);
+    let renamed = diff(&before, &snapshot(&t));
+    assert!(renamed.contains("articles/renamed/index.html"));
+    assert!(renamed.contains("articles/untagged-two/index.html"), "the old slug's page is removed");
+    assert!(!t.out().join("articles/untagged-two").exists(), "its folder is removed too");
+
+    std::fs::remove_file(t.site().join("articles/renamed.md")).unwrap();
+    build_verified(&t);
+    assert!(!t.out().join("articles/renamed").exists());
+    assert!(!t.out().join("page-data/articles/renamed").exists());
+}
+
+#[test]
+fn editing_an_author_rewrites_their_pages() {
+    let (_, touched) = after_edit(|t| {
+        edit(t, "data/authors.toml", "Rosa is a sleep coach.", "Rosa coaches sleep.")
+    });
+    assert!(touched.contains("authors/rosa-villasenor/index.html"), "{touched:#?}");
+    assert!(!touched.contains("authors/maya-lindqvist/index.html"));
+    assert!(!touched.contains("articles/body-scan/index.html"), "Maya's article is not Rosa's");
+}
+
+#[test]
+fn editing_topics_or_config_rewrites_every_page() {
+    for (file, from, to) in [
+        ("data/topics.toml", "🌙 Rest well.", "🌙 Rest deeply."),
+        ("stillpoint.toml", "title = \"Calm Test\"", "title = \"Calm Tests\""),
+    ] {
+        let (_, touched) = after_edit(|t| edit(t, file, from, to));
+        for f in BODY_SCAN.iter().chain(&["index.html", "404.html", "info/about-us/index.html"]) {
+            assert!(touched.contains(*f), "{file}: {f} not rewritten");
+        }
+    }
+}
+
+#[test]
+fn changing_a_static_file_copies_only_it() {
+    let (_, touched) = after_edit(|t| {
+        std::fs::write(t.site().join("static/icons/calm-logo-small.png"), b"not really a png")
+            .unwrap();
+        std::fs::write(t.site().join("static/robots-extra.txt"), b"new").unwrap();
+    });
+    let expected: BTreeSet<String> =
+        ["icons/calm-logo-small.png", "robots-extra.txt"].iter().map(|s| s.to_string()).collect();
+    assert_eq!(touched, expected);
+}
+
+#[test]
+fn a_corrupt_or_missing_cache_means_a_clean_build_with_a_note() {
+    let t = SiteTest::from_fixture("minimal");
+    t.build();
+    std::fs::write(t.site().join(".stillpoint/build-cache.json"), b"{ broken").unwrap();
+    let err = build_verified(&t);
+    assert!(err.contains("is corrupt") && err.contains("building everything"), "{err}");
+    std::fs::remove_dir_all(t.site().join(".stillpoint")).unwrap();
+    let err = build_verified(&t);
+    assert!(err.contains("no build cache yet"), "{err}");
+    let out = t.run(&["build", "site", "--out", "dist", "--no-cache"]);
+    assert!(out.status.success());
+}
+
+#[test]
+fn a_tampered_output_is_caught_by_verify() {
+    let t = SiteTest::from_fixture("minimal");
+    t.build();
+    std::fs::write(t.out().join("robots.txt"), b"tampered").unwrap();
+    std::fs::write(t.out().join("stray.html"), b"stray").unwrap();
+    let gens = t.tmp.path().join(".dist.gens");
+    // Tampering behind the manifest: the next build trusts it, and --verify says what differs.
+    let out = t.run(&["build", "site", "--out", "dist", "--verify"]);
+    let err = stderr(&out);
+    assert!(!out.status.success(), "{err}");
+    assert!(err.contains("differs  robots.txt") && err.contains("extra    stray.html"), "{err}");
+    assert!(gens.is_dir());
+}
+
+#[test]
+fn a_killed_build_leaves_the_output_intact_and_no_leftovers_after_the_next() {
+    let t = SiteTest::from_dir(&crate::util::workspace().join("examples/demo"));
+    t.build();
+    let before = snapshot(&t);
+    // Change every page (a config edit), then kill the rebuild while it renders.
+    edit(&t, "stillpoint.toml", "title = \"Stillpoint\"", "title = \"Stillpoint Two\"");
+    for delay_ms in [150, 400] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_stillpoint"))
+            .args(["build", "site", "--out", "dist"])
+            .current_dir(t.tmp.path())
+            .env("STILLPOINT_WEB", crate::util::web_bundle())
+            .env("SOURCE_DATE_EPOCH", crate::util::SOURCE_DATE_EPOCH)
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+        child.kill().unwrap(); // SIGKILL
+        child.wait().unwrap();
+        let now = snapshot(&t);
+        if now != before {
+            // The build got as far as its swap: then the output is the new site, whole.
+            let out = t.run(&["build", "site", "--out", "clean", "--no-cache"]);
+            assert!(out.status.success());
+            let clean: Tree = tree(&t.tmp.path().join("clean")).into_iter().collect();
+            assert!(now == clean, "a killed build left a mixed output");
+            std::fs::remove_file(t.tmp.path().join("clean")).unwrap();
+            std::fs::remove_dir_all(t.tmp.path().join(".clean.gens")).unwrap();
+            break;
+        }
+    }
+    build_verified(&t);
+    let mut beside: Vec<String> = std::fs::read_dir(t.tmp.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    beside.sort();
+    assert_eq!(beside, [".dist.gens", "dist", "site"]);
+    let mut gens: Vec<String> = std::fs::read_dir(t.tmp.path().join(".dist.gens"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    gens.sort();
+    assert_eq!(gens, ["a", "a.json", "b", "b.json", "lock"]);
+    let stray = crate::util::walk(&t.tmp.path().join(".dist.gens"))
+        .into_iter()
+        .filter(|p| p.to_string_lossy().ends_with(".stillpoint-tmp"))
+        .count();
+    assert_eq!(stray, 0, "no temporary files are left");
+}

@@ -1,0 +1,259 @@
+//! The render stage with the cache beside it: each page's key is a digest of everything its
+//! two files depend on; a page whose key and files are as the cache recorded is kept as it is,
+//! the others go to the Node workers (started only when there is something to render).
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Mutex;
+
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use super::Progress;
+use crate::BuildError;
+use crate::cache::{BuildCache, PageEntry, Slices};
+use crate::client::page_head_json;
+use crate::emit::Update;
+use crate::plan::PagePlan;
+use crate::props::PageProps;
+use crate::render::{PageAssets, Shell, document, render_markdown};
+use crate::ssr::{BODY_MARKER, ChunkFiles, Job, SsrPool, WebBundle, check_node};
+
+pub struct Renderer<'a> {
+    pub plans: &'a [PagePlan<'a>],
+    pub bundle: &'a WebBundle,
+    pub node: &'a Path,
+    pub jobs: usize,
+    pub engine: &'a str,
+    pub site_json: &'a str,
+}
+
+impl Renderer<'_> {
+    /// Emits every page: kept from the live output when unchanged, rendered otherwise. Returns
+    /// how many pages were rendered.
+    pub fn emit(
+        &self,
+        shell: Shell,
+        update: &Update,
+        cache: &mut BuildCache,
+        progress: &dyn Progress,
+    ) -> Result<usize, BuildError> {
+        let templates = template_chunks(self.bundle, self.plans)?;
+        let worker = self.bundle.worker();
+        let worker_bytes = std::fs::read(&worker).map_err(|e| BuildError::io(&worker, e))?;
+        let slices_key =
+            Key::new(self.engine).part(&worker_bytes).part(self.site_json.as_bytes()).finish();
+        let shell_key = Key::new(&slices_key).json(&shell).finish();
+
+        let keys: Vec<String> = self
+            .plans
+            .iter()
+            .map(|p| page_key(&shell_key, &templates[p.props.template()], p))
+            .collect();
+        let mut todo = Vec::new();
+        for (i, plan) in self.plans.iter().enumerate() {
+            let (html, data) = (plan.html_file(), plan.page_data_file());
+            let kept = cache.pages.get(&plan.path).filter(|e| {
+                e.key == keys[i]
+                    && update.live_digest(&html) == Some(e.html.as_str())
+                    && update.live_digest(&data) == Some(e.data.as_str())
+            });
+            match kept {
+                Some(e) => {
+                    update.keep(&html, &e.html);
+                    update.keep(&data, &e.data);
+                }
+                None => todo.push(i),
+            }
+        }
+        if todo.is_empty() {
+            return Ok(0);
+        }
+
+        check_node(self.node)?;
+        let mut pool = SsrPool::start(self.node, &worker, self.jobs.min(todo.len()))?;
+        let (header, footer) = match &cache.slices {
+            Some(s) if s.key == slices_key => (s.header.clone(), s.footer.clone()),
+            _ => {
+                let (header, footer) = pool.render_slices(self.site_json)?;
+                cache.set_slices(Slices {
+                    key: slices_key,
+                    header: header.clone(),
+                    footer: footer.clone(),
+                });
+                (header, footer)
+            }
+        };
+        let shell = Shell { header, footer, ..shell };
+        let written = Mutex::new(Vec::with_capacity(todo.len()));
+        progress.start(todo.len());
+        let failures = pool.render_all(
+            todo.len(),
+            |k| prepare(&self.plans[todo[k]]),
+            |k, job, html| {
+                let i = todo[k];
+                let plan = &self.plans[i];
+                let (html, props_json) = splice_body(html, job);
+                let template = plan.props.template();
+                let chunk = &templates[template];
+                let assets = PageAssets {
+                    template,
+                    js: Some(&chunk.js),
+                    css: &chunk.css,
+                    imports: &chunk.imports,
+                };
+                let doc = document(&shell, &plan.head, &plan.path, &assets, &html);
+                let data = page_data(plan, template, &props_json, &shell);
+                let entry = PageEntry {
+                    key: keys[i].clone(),
+                    html: update.put(&plan.html_file(), doc.as_bytes())?,
+                    data: update.put(&plan.page_data_file(), data.as_bytes())?,
+                };
+                written.lock().expect("lock").push((i, entry));
+                progress.inc();
+                Ok(())
+            },
+        )?;
+        drop(pool);
+        progress.finish();
+        if !failures.is_empty() {
+            return Err(BuildError::Render(failures));
+        }
+        for (i, entry) in written.into_inner().expect("lock") {
+            cache.set_page(&self.plans[i].path, entry);
+        }
+        Ok(todo.len())
+    }
+}
+
+/// `page-data/{path}/page-data.json`: the page's props and head, in the Gatsby-compatible shape.
+fn page_data(plan: &PagePlan, template: &str, props_json: &str, shell: &Shell) -> String {
+    format!(
+        "{{\"componentChunkName\":\"{template}\",\"path\":{},\"matchPath\":null,\"result\":{{\"pageContext\":{props_json},\"head\":{}}},\"staticQueryHashes\":[\"{}\"],\"slicesMap\":{{\"header\":\"header\",\"footer\":\"footer\"}},\"webpackCompilationHash\":\"{}\"}}",
+        serde_json::to_string(&plan.path).expect("a string serialises"),
+        page_head_json(&plan.head),
+        shell.site_hash,
+        shell.build_hash,
+    )
+}
+
+/// Everything a page's HTML and page-data depend on: the shell (and through it the bundle, the
+/// site data, the header and footer), its template's chunk, its route, head, props and Markdown.
+fn page_key(shell_key: &str, chunk: &ChunkFiles, plan: &PagePlan) -> String {
+    Key::new(shell_key)
+        .part(plan.props.template().as_bytes())
+        .part(chunk.js.as_bytes())
+        .json(&chunk.css)
+        .json(&chunk.imports)
+        .part(plan.path.as_bytes())
+        .json(&plan.head)
+        .json(&plan.props)
+        .part(plan.markdown.unwrap_or("").as_bytes())
+        .finish()
+}
+
+/// A digest built part by part (each part length-prefixed, so parts cannot run together).
+struct Key(Sha256);
+
+impl Key {
+    fn new(seed: &str) -> Self {
+        Self(Sha256::new()).part(seed.as_bytes())
+    }
+    fn part(mut self, bytes: &[u8]) -> Self {
+        self.0.update((bytes.len() as u64).to_le_bytes());
+        self.0.update(bytes);
+        self
+    }
+    fn json(mut self, value: &impl Serialize) -> Self {
+        let mut w = HashWriter(&mut self.0, 0);
+        serde_json::to_writer(&mut w, value).expect("page inputs serialise");
+        let n = w.1;
+        self.0.update(n.to_le_bytes());
+        self
+    }
+    fn finish(self) -> String {
+        hex::encode(&self.0.finalize()[..16])
+    }
+}
+
+struct HashWriter<'a>(&'a mut Sha256, u64);
+
+impl std::io::Write for HashWriter<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.update(buf);
+        self.1 += buf.len() as u64;
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A page's render job: its Markdown rendered, the HTML held back for splicing (the worker sees
+/// `BODY_MARKER`), the props serialised once.
+fn prepare(plan: &PagePlan) -> Job {
+    let mut props = plan.props.clone();
+    let mut body = None;
+    if let Some(md) = plan.markdown {
+        let rendered = render_markdown(md);
+        body = Some(rendered.html);
+        let marker = BODY_MARKER.to_string();
+        match &mut props {
+            PageProps::Article(p) => {
+                p.body_html = marker;
+                p.toc = rendered.toc;
+            }
+            PageProps::Author(p) => p.bio_html = marker,
+            PageProps::Info(p) => p.body_html = marker,
+            _ => body = None,
+        }
+    }
+    let json = serde_json::to_string(&props).expect("props serialise");
+    Job { template: props.template(), path: plan.path.clone(), props: json, body }
+}
+
+/// Puts the held-back body into the rendered HTML and into the page-data props.
+fn splice_body(html: String, job: Job) -> (String, String) {
+    match job.body {
+        None => (html, job.props),
+        Some(body) => {
+            let html = html.replacen(BODY_MARKER, &body, 1);
+            let quoted_marker = serde_json::to_string(BODY_MARKER).expect("a string serialises");
+            let quoted_body = serde_json::to_string(&body).expect("a string serialises");
+            (html, job.props.replacen(&quoted_marker, &quoted_body, 1))
+        }
+    }
+}
+
+fn template_chunks(
+    bundle: &WebBundle,
+    plans: &[PagePlan],
+) -> Result<HashMap<&'static str, ChunkFiles>, BuildError> {
+    let mut out = HashMap::new();
+    for p in plans {
+        let name = p.props.template();
+        if !out.contains_key(name) {
+            let chunk = bundle.manifest.template(name).ok_or_else(|| {
+                BuildError::Web(format!(
+                    "the web bundle has no template `{name}` (src/templates/{name}.tsx)"
+                ))
+            })?;
+            out.insert(name, chunk);
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Key;
+
+    #[test]
+    fn key_parts_cannot_run_together() {
+        let a = Key::new("s").part(b"ab").part(b"c").finish();
+        let b = Key::new("s").part(b"a").part(b"bc").finish();
+        assert_ne!(a, b);
+        assert_eq!(a, Key::new("s").part(b"ab").part(b"c").finish());
+        assert_ne!(Key::new("s").json(&["a"]).finish(), Key::new("t").json(&["a"]).finish());
+    }
+}

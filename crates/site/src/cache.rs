@@ -1,0 +1,208 @@
+//! The build cache (`SITE/.stillpoint/build-cache.json` by default): for every page, the digest
+//! of everything its bytes depend on and the digests of the files it produced; the header and
+//! footer slices with the key they were rendered for; and the size, time and digest of every
+//! file copied into the output. It sits beside the stages as an accelerator: a build consults it
+//! to skip rendering, and a page is reused only when the live output still holds exactly the
+//! files recorded for it. A missing, corrupt or foreign cache means a clean build.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::UNIX_EPOCH;
+
+use serde::{Deserialize, Serialize};
+
+use crate::BuildError;
+use crate::emit::file_digest;
+
+/// The cache file inside the cache directory.
+pub const CACHE_FILE: &str = "build-cache.json";
+const FORMAT: u32 = 1;
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct BuildCache {
+    format: u32,
+    engine: String,
+    /// The header and footer HTML, and the key they were rendered for.
+    pub slices: Option<Slices>,
+    /// Route → what its page was last rendered from and into.
+    pub pages: HashMap<String, PageEntry>,
+    /// Source file → its size, time and digest when last read.
+    pub files: HashMap<PathBuf, FileStamp>,
+    #[serde(skip)]
+    changed: bool,
+    #[serde(skip)]
+    seen: std::collections::HashSet<PathBuf>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Slices {
+    pub key: String,
+    pub header: String,
+    pub footer: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PageEntry {
+    /// Digest of everything the page's bytes depend on.
+    pub key: String,
+    /// Digests of the HTML and the page-data written.
+    pub html: String,
+    pub data: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileStamp {
+    len: u64,
+    modified_ns: u128,
+    digest: String,
+}
+
+impl BuildCache {
+    /// An empty cache for this engine.
+    pub fn empty(engine: &str) -> Self {
+        Self { format: FORMAT, engine: engine.to_string(), changed: true, ..Self::default() }
+    }
+
+    /// Reads the cache in `dir`. When it cannot be used, returns an empty one and says why.
+    pub fn load(dir: &Path, engine: &str) -> (Self, Option<String>) {
+        let path = dir.join(CACHE_FILE);
+        let bytes = match std::fs::read(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return (
+                    Self::empty(engine),
+                    Some("no build cache yet: building everything".into()),
+                );
+            }
+            Err(e) => {
+                return (
+                    Self::empty(engine),
+                    Some(format!("build cache unreadable ({e}): building everything")),
+                );
+            }
+        };
+        match serde_json::from_slice::<Self>(&bytes) {
+            Ok(c) if c.format == FORMAT && c.engine == engine => (c, None),
+            Ok(_) => (
+                Self::empty(engine),
+                Some(
+                    "build cache is from another version of stillpoint: building everything".into(),
+                ),
+            ),
+            Err(e) => (
+                Self::empty(engine),
+                Some(format!(
+                    "build cache {} is corrupt ({e}): building everything",
+                    path.display()
+                )),
+            ),
+        }
+    }
+
+    /// Writes the cache through a temporary file, when anything in it changed.
+    pub fn save(&self, dir: &Path) -> Result<(), BuildError> {
+        if !self.changed {
+            return Ok(());
+        }
+        std::fs::create_dir_all(dir).map_err(|e| BuildError::io(dir, e))?;
+        let path = dir.join(CACHE_FILE);
+        let tmp = dir.join(format!("{CACHE_FILE}.tmp"));
+        let bytes = serde_json::to_vec(self).expect("the cache serialises");
+        std::fs::write(&tmp, bytes).map_err(|e| BuildError::io(&tmp, e))?;
+        std::fs::rename(&tmp, &path).map_err(|e| BuildError::io(&path, e))
+    }
+
+    /// Records a page's entry.
+    pub fn set_page(&mut self, route: &str, entry: PageEntry) {
+        if self.pages.get(route) != Some(&entry) {
+            self.pages.insert(route.to_string(), entry);
+            self.changed = true;
+        }
+    }
+
+    /// Keeps only the pages of `routes`.
+    pub fn retain_pages(&mut self, keep: impl Fn(&str) -> bool) {
+        let before = self.pages.len();
+        self.pages.retain(|route, _| keep(route));
+        self.changed |= self.pages.len() != before;
+    }
+
+    pub fn set_slices(&mut self, slices: Slices) {
+        if self.slices.as_ref() != Some(&slices) {
+            self.slices = Some(slices);
+            self.changed = true;
+        }
+    }
+
+    /// The digest of a source file's bytes, read again only when its size or time changed.
+    pub fn file_digest(&mut self, path: &Path) -> Result<String, BuildError> {
+        self.seen.insert(path.to_path_buf());
+        let meta = std::fs::metadata(path).map_err(|e| BuildError::io(path, e))?;
+        let modified_ns = meta
+            .modified()
+            .ok()
+            .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos());
+        if let Some(s) = self.files.get(path)
+            && s.len == meta.len()
+            && s.modified_ns == modified_ns
+            && modified_ns != 0
+        {
+            return Ok(s.digest.clone());
+        }
+        let bytes = std::fs::read(path).map_err(|e| BuildError::io(path, e))?;
+        let digest = file_digest(&bytes);
+        let stamp = FileStamp { len: meta.len(), modified_ns, digest: digest.clone() };
+        self.files.insert(path.to_path_buf(), stamp);
+        self.changed = true;
+        Ok(digest)
+    }
+
+    /// Forgets files that were not looked at in this build.
+    pub fn retain_seen_files(&mut self) {
+        let before = self.files.len();
+        let seen = std::mem::take(&mut self.seen);
+        self.files.retain(|p, _| seen.contains(p));
+        self.changed |= self.files.len() != before;
+    }
+}
+
+/// Identifies the engine that wrote a cache: its version and its executable (size and time), so
+/// a rebuilt binary never trusts pages rendered by another.
+pub fn engine_id() -> String {
+    let exe = std::env::current_exe().and_then(std::fs::metadata).ok();
+    let stamp = exe.map(|m| {
+        let t = m.modified().ok().and_then(|t| t.duration_since(UNIX_EPOCH).ok());
+        format!("{}-{}", m.len(), t.map_or(0, |d| d.as_nanos()))
+    });
+    format!("{} {}", env!("CARGO_PKG_VERSION"), stamp.unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_foreign_or_corrupt_cache_is_not_used() {
+        let dir = tempfile::tempdir().unwrap();
+        let (c, why) = BuildCache::load(dir.path(), "v1");
+        assert!(why.unwrap().contains("no build cache"));
+        c.save(dir.path()).unwrap();
+        assert!(BuildCache::load(dir.path(), "v1").1.is_none());
+        assert!(BuildCache::load(dir.path(), "v2").1.unwrap().contains("another version"));
+        std::fs::write(dir.path().join(CACHE_FILE), b"{not json").unwrap();
+        assert!(BuildCache::load(dir.path(), "v1").1.unwrap().contains("corrupt"));
+    }
+
+    #[test]
+    fn a_file_is_read_again_when_it_changes() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("x.txt");
+        std::fs::write(&f, "one").unwrap();
+        let mut c = BuildCache::empty("v");
+        let a = c.file_digest(&f).unwrap();
+        assert_eq!(c.file_digest(&f).unwrap(), a);
+        std::fs::write(&f, "two!").unwrap();
+        assert_ne!(c.file_digest(&f).unwrap(), a);
+    }
+}

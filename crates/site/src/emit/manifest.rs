@@ -1,0 +1,52 @@
+//! A generation's manifest: every file of an output with the digest of its bytes.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::BuildError;
+
+/// Path (relative, `/`-separated) → content digest, in path order.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Manifest(BTreeMap<String, String>);
+
+impl Manifest {
+    /// Reads a manifest; `None` when it is missing or unreadable (the generation is unknown).
+    pub fn read(path: &Path) -> Option<Self> {
+        let text = std::fs::read(path).ok()?;
+        serde_json::from_slice(&text).ok()
+    }
+
+    /// Writes the manifest through a temporary file, so it is either whole or absent.
+    pub fn write(&self, path: &Path) -> Result<(), BuildError> {
+        let tmp = path.with_extension("json.tmp");
+        let bytes = serde_json::to_vec(self).expect("a manifest serialises");
+        std::fs::write(&tmp, bytes).map_err(|e| BuildError::io(&tmp, e))?;
+        std::fs::rename(&tmp, path).map_err(|e| BuildError::io(path, e))
+    }
+
+    pub fn get(&self, rel: &str) -> Option<&str> {
+        self.0.get(rel).map(String::as_str)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.0.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl From<BTreeMap<String, String>> for Manifest {
+    fn from(map: BTreeMap<String, String>) -> Self {
+        Self(map)
+    }
+}
+
+/// The digest that identifies a file's bytes: SHA-256, 128 bits in hex.
+pub fn file_digest(bytes: &[u8]) -> String {
+    hex::encode(&Sha256::digest(bytes)[..16])
+}

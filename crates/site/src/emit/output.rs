@@ -1,0 +1,298 @@
+//! The output directory as two generations. `DIST` is a symlink to one of
+//! `.DIST.gens/a` and `.DIST.gens/b` (the live one); a build brings the other (the spare) up to
+//! date — writing only files whose bytes differ from what the spare already holds, each to a
+//! temporary name renamed into place, hard-linking unchanged ones from the live generation —
+//! and then renames a new symlink over `DIST`. Readers that open paths through `DIST` see the
+//! old site or the new one, never a mixture, and a build that fails or is killed before the
+//! swap leaves the live generation untouched.
+//!
+//! Each generation's manifest (`a.json`, path → content digest) is written once the
+//! generation is complete and deleted before it is touched again, so a generation without a
+//! manifest is unknown and is rebuilt from scratch; that is also how a killed build's
+//! leftovers are cleaned.
+
+use std::collections::BTreeMap;
+use std::fs::{self, File};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use super::manifest::{Manifest, file_digest};
+use crate::BuildError;
+
+const GENERATIONS: [&str; 2] = ["a", "b"];
+
+/// The output directory, locked for one build.
+pub struct Output {
+    dest: PathBuf,
+    gens: PathBuf,
+    /// The generations' folder as the symlink names it (relative to `dest`'s parent).
+    gens_link: String,
+    live: Option<usize>,
+    manifests: [Option<Manifest>; 2],
+    _lock: File,
+}
+
+impl Output {
+    /// Opens `dest` for a build: finds the live generation and reads both manifests. Fails when
+    /// another build holds the lock.
+    pub fn open(dest: &Path) -> Result<Self, BuildError> {
+        let name =
+            dest.file_name().map_or_else(|| "dist".into(), |n| n.to_string_lossy().into_owned());
+        let parent = dest.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let gens_link = format!(".{name}.gens");
+        let gens = parent.join(&gens_link);
+        fs::create_dir_all(&gens).map_err(|e| BuildError::io(&gens, e))?;
+        let lock_path = gens.join("lock");
+        let lock = File::create(&lock_path).map_err(|e| BuildError::io(&lock_path, e))?;
+        if lock.try_lock().is_err() {
+            return Err(BuildError::io(
+                dest,
+                std::io::Error::other(
+                    "another build is writing this output; try again when it ends",
+                ),
+            ));
+        }
+        let live = fs::read_link(dest).ok().and_then(|target| {
+            GENERATIONS.iter().position(|g| target == Path::new(&gens_link).join(g))
+        });
+        let manifests =
+            [0, 1].map(|i| Manifest::read(&gens.join(format!("{}.json", GENERATIONS[i]))));
+        Ok(Self { dest: dest.to_path_buf(), gens, gens_link, live, manifests, _lock: lock })
+    }
+
+    /// What `dest` holds now, when it is a complete generation of ours.
+    pub fn live_manifest(&self) -> Option<&Manifest> {
+        self.live.and_then(|i| self.manifests[i].as_ref())
+    }
+
+    /// Starts filling the spare generation.
+    pub fn begin(&mut self) -> Update<'_> {
+        let spare = self.live.map_or(0, |i| 1 - i);
+        let known = self.manifests[spare].take();
+        Update {
+            spare,
+            spare_dir: self.gens.join(GENERATIONS[spare]),
+            live_dir: self.live.map(|i| self.gens.join(GENERATIONS[i])),
+            known: known.unwrap_or_default(),
+            touched: AtomicBool::new(false),
+            files: Mutex::new(BTreeMap::new()),
+            written: AtomicUsize::new(0),
+            output: self,
+        }
+    }
+}
+
+/// What one build changed, counted against the live output it replaces.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct EmitStats {
+    /// Files whose bytes differ from the previous output (new or changed).
+    pub changed: usize,
+    /// Files of the previous output that are gone.
+    pub removed: usize,
+    /// Files the same as before.
+    pub unchanged: usize,
+    /// Files written to disk (the spare generation's own catch-up included).
+    pub written: usize,
+}
+
+/// The spare generation being brought up to date. Safe to use from several threads.
+///
+/// A file whose bytes equal the live output's is only noted: it is linked from the live
+/// generation at commit, and not at all when the whole output turns out unchanged (then
+/// nothing is written and nothing swapped).
+pub struct Update<'a> {
+    output: &'a mut Output,
+    spare: usize,
+    spare_dir: PathBuf,
+    live_dir: Option<PathBuf>,
+    /// What the spare held when it was last complete; empty when unknown.
+    known: Manifest,
+    /// Whether the spare was modified (its manifest deleted).
+    touched: AtomicBool,
+    files: Mutex<BTreeMap<String, String>>,
+    written: AtomicUsize,
+}
+
+impl Update<'_> {
+    /// The file `rel` has these bytes in the new output; returns their digest.
+    pub fn put(&self, rel: &str, bytes: &[u8]) -> Result<String, BuildError> {
+        let digest = file_digest(bytes);
+        if !self.is_live(rel, &digest) && !self.spare_has(rel, &digest) {
+            self.write_spare(rel, |tmp| fs::write(tmp, bytes).map_err(|e| BuildError::io(tmp, e)))?;
+        }
+        self.record(rel, digest.clone());
+        Ok(digest)
+    }
+
+    /// The file `rel` has the bytes of `src` (a file outside the output), whose digest is known.
+    pub fn copy(&self, rel: &str, src: &Path, digest: String) -> Result<(), BuildError> {
+        if !self.is_live(rel, &digest) && !self.spare_has(rel, &digest) {
+            self.write_spare(rel, |tmp| {
+                fs::copy(src, tmp).map(drop).map_err(|e| BuildError::io(src, e))
+            })?;
+        }
+        self.record(rel, digest);
+        Ok(())
+    }
+
+    /// The file `rel` is unchanged from the live output, where it has `digest`.
+    pub fn keep(&self, rel: &str, digest: &str) {
+        debug_assert!(self.is_live(rel, digest));
+        self.record(rel, digest.to_string());
+    }
+
+    /// The live output's digest of `rel`, if it has that file.
+    pub fn live_digest(&self, rel: &str) -> Option<&str> {
+        self.output.live_manifest().and_then(|m| m.get(rel))
+    }
+
+    fn is_live(&self, rel: &str, digest: &str) -> bool {
+        self.live_digest(rel) == Some(digest)
+    }
+
+    fn spare_has(&self, rel: &str, digest: &str) -> bool {
+        self.known.get(rel) == Some(digest)
+    }
+
+    fn record(&self, rel: &str, digest: String) {
+        self.files.lock().expect("files lock").insert(rel.to_string(), digest);
+    }
+
+    /// Writes `rel` in the spare through a temporary name renamed into place.
+    fn write_spare(
+        &self,
+        rel: &str,
+        fill: impl FnOnce(&Path) -> Result<(), BuildError>,
+    ) -> Result<(), BuildError> {
+        self.prepare_spare()?;
+        let path = self.spare_dir.join(rel);
+        let tmp = temp_name(&path);
+        create_parent(&path)?;
+        fill(&tmp)?;
+        fs::rename(&tmp, &path).map_err(|e| BuildError::io(&path, e))?;
+        self.written.fetch_add(1, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// Links `rel` from the live generation into the spare.
+    fn link_from_live(&self, rel: &str) -> Result<(), BuildError> {
+        let from = self.live_dir.as_ref().expect("a kept file comes from a live output").join(rel);
+        self.write_spare(rel, |tmp| {
+            let _ = fs::remove_file(tmp);
+            fs::hard_link(&from, tmp)
+                .or_else(|_| fs::copy(&from, tmp).map(drop))
+                .map_err(|e| BuildError::io(&from, e))
+        })
+    }
+
+    /// Before the first change to the spare: forget its manifest (it is no longer complete).
+    /// A spare with no manifest is emptied, since nothing is known of what it holds.
+    fn prepare_spare(&self) -> Result<(), BuildError> {
+        if self.touched.swap(true, Ordering::AcqRel) {
+            return Ok(());
+        }
+        let manifest = self.manifest_path();
+        match fs::remove_file(&manifest) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(BuildError::io(&manifest, e)),
+        }
+        if self.known.is_empty() && self.spare_dir.exists() {
+            fs::remove_dir_all(&self.spare_dir).map_err(|e| BuildError::io(&self.spare_dir, e))?;
+        }
+        fs::create_dir_all(&self.spare_dir).map_err(|e| BuildError::io(&self.spare_dir, e))
+    }
+
+    /// Completes the spare (links unchanged files, removes what the new output no longer has),
+    /// records its manifest and swaps it in. When the new output equals the live one, nothing
+    /// is written and nothing swapped.
+    pub fn commit(self) -> Result<EmitStats, BuildError> {
+        let files = Manifest::from(std::mem::take(&mut *self.files.lock().expect("files lock")));
+        let live = self.output.live_manifest();
+        let mut stats = EmitStats::default();
+        for (rel, digest) in files.iter() {
+            match live.and_then(|m| m.get(rel)) {
+                Some(d) if d == digest => stats.unchanged += 1,
+                _ => stats.changed += 1,
+            }
+        }
+        stats.removed =
+            live.map_or(0, |m| m.iter().filter(|(rel, _)| files.get(rel).is_none()).count());
+        if live == Some(&files) && !self.touched.load(Ordering::Acquire) {
+            return Ok(stats);
+        }
+        self.prepare_spare()?; // an output with no files still gets its generation
+        for (rel, digest) in files.iter() {
+            if self.is_live(rel, digest) && !self.spare_has(rel, digest) {
+                self.link_from_live(rel)?;
+            }
+        }
+        self.remove_stale(&files)?;
+        files.write(&self.manifest_path())?;
+        stats.written = self.written.load(Ordering::Relaxed);
+        let target = format!("{}/{}", self.output.gens_link, GENERATIONS[self.spare]);
+        swap_link(&self.output.dest, &target)?;
+        self.output.manifests[self.spare] = Some(files);
+        self.output.live = Some(self.spare);
+        Ok(stats)
+    }
+
+    fn manifest_path(&self) -> PathBuf {
+        self.output.gens.join(format!("{}.json", GENERATIONS[self.spare]))
+    }
+
+    fn remove_stale(&self, files: &Manifest) -> Result<(), BuildError> {
+        let mut dirs = Vec::new();
+        for (rel, _) in self.known.iter().filter(|(rel, _)| files.get(rel).is_none()) {
+            let path = self.spare_dir.join(rel);
+            match fs::remove_file(&path) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(BuildError::io(&path, e)),
+            }
+            let parents = Path::new(rel).ancestors().skip(1);
+            dirs.extend(parents.filter(|d| !d.as_os_str().is_empty()).map(Path::to_path_buf));
+        }
+        // Deepest first, so a folder emptied of its last sub-folder goes too.
+        dirs.sort_by(|a, b| b.components().count().cmp(&a.components().count()).then(a.cmp(b)));
+        dirs.dedup();
+        for d in dirs {
+            let _ = fs::remove_dir(self.spare_dir.join(d)); // fails, as it should, unless empty
+        }
+        Ok(())
+    }
+}
+
+fn temp_name(path: &Path) -> PathBuf {
+    let mut name = path.file_name().expect("a file name").to_os_string();
+    name.push(".stillpoint-tmp");
+    path.with_file_name(name)
+}
+
+fn create_parent(path: &Path) -> Result<(), BuildError> {
+    match path.parent() {
+        Some(p) => fs::create_dir_all(p).map_err(|e| BuildError::io(p, e)),
+        None => Ok(()),
+    }
+}
+
+/// Points `dest` at `target` (relative to its parent) in one rename. A `dest` that is a real
+/// directory (an output written some other way) is moved aside and removed after the swap.
+fn swap_link(dest: &Path, target: &str) -> Result<(), BuildError> {
+    let tmp = temp_name(dest);
+    let _ = fs::remove_file(&tmp);
+    std::os::unix::fs::symlink(target, &tmp).map_err(|e| BuildError::io(&tmp, e))?;
+    let is_real_dir = fs::symlink_metadata(dest).is_ok_and(|m| m.is_dir());
+    if !is_real_dir {
+        return fs::rename(&tmp, dest).map_err(|e| BuildError::io(dest, e));
+    }
+    let aside = dest.with_file_name(format!(
+        ".{}.replaced-{}",
+        dest.file_name().expect("a file name").to_string_lossy(),
+        std::process::id()
+    ));
+    fs::rename(dest, &aside).map_err(|e| BuildError::io(dest, e))?;
+    fs::rename(&tmp, dest).map_err(|e| BuildError::io(dest, e))?;
+    fs::remove_dir_all(&aside).map_err(|e| BuildError::io(&aside, e))
+}
