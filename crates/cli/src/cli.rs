@@ -17,7 +17,7 @@ pub enum Command {
     /// Build a site directory into a static site.
     Build(BuildArgs),
     /// Validate a site directory and report every content error; writes nothing.
-    Check(CheckArgs),
+    Check(crate::cmd::check::CheckArgs),
     /// Serve a built site over HTTP.
     Serve(ServeArgs),
 }
@@ -38,12 +38,6 @@ pub struct BuildArgs {
     /// Render workers (0: one per core).
     #[arg(long, short, default_value_t = 0)]
     pub jobs: usize,
-}
-
-#[derive(Debug, Args)]
-pub struct CheckArgs {
-    /// The site directory.
-    pub site: PathBuf,
 }
 
 #[derive(Debug, Args)]

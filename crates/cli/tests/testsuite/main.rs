@@ -3,6 +3,7 @@
 
 mod build;
 mod check;
+mod check_ci;
 mod demo;
 mod demo_content;
 mod util;
