@@ -20,6 +20,8 @@ pub enum Command {
     Check(crate::cmd::check::CheckArgs),
     /// Serve a built site over HTTP.
     Serve(ServeArgs),
+    /// Create a new site directory that checks and builds as written.
+    New(crate::cmd::new::NewArgs),
 }
 
 #[derive(Debug, Args)]

@@ -6,4 +6,5 @@ mod check;
 mod check_ci;
 mod demo;
 mod demo_content;
+mod new;
 mod util;
