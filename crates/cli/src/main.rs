@@ -1,6 +1,8 @@
 //! The `stillpoint` binary. `main` calls `run`, the only place that chooses an exit code.
 
 mod cli;
+#[cfg(test)]
+mod cli_reference;
 mod cmd;
 mod diagnostics;
 
