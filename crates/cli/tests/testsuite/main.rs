@@ -6,5 +6,6 @@ mod check;
 mod check_ci;
 mod demo;
 mod demo_content;
+mod markdown_html;
 mod new;
 mod util;
