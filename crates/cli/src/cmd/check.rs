@@ -66,15 +66,20 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             }
             if let Some(r) = report.filter(|_| ok) {
                 tracing::info!(
-                    "{}: no {} found ({} articles, {} authors, {} pages)",
+                    "{}: no {} found ({}, {}, {})",
                     args.site.display(),
                     if warnings.is_empty() { "problems" } else { "errors" },
-                    r.articles,
-                    r.authors,
-                    r.pages
+                    count(r.articles, "article"),
+                    count(r.authors, "author"),
+                    count(r.pages, "page")
                 );
             }
         }
     }
     Ok(if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// `1 article`, `3 articles`.
+fn count(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
