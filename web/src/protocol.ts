@@ -3,7 +3,8 @@
 // test pins a sample of every message, so a change of shape shows up in review on both sides.
 //
 // Everything here is plain data, already decided by the builder: labels are normalised, dates
-// are formatted, URLs are absolute paths, HTML strings are sanitised. Components only arrange it.
+// are formatted, URLs are absolute paths, HTML strings are sanitised (raw HTML in Markdown is kept
+// as written only when the site sets `[markdown] unsafe_html = true`). Components only arrange it.
 
 /** A labelled internal or external link. `href` is an absolute path (`/authors`) or a full URL. */
 export type Link = { readonly label: string; readonly href: string };

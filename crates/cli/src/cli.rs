@@ -17,9 +17,11 @@ pub enum Command {
     /// Build a site directory into a static site.
     Build(BuildArgs),
     /// Validate a site directory and report every content error; writes nothing.
-    Check(CheckArgs),
+    Check(crate::cmd::check::CheckArgs),
     /// Serve a built site over HTTP.
     Serve(ServeArgs),
+    /// Create a new site directory that checks and builds as written.
+    New(crate::cmd::new::NewArgs),
 }
 
 #[derive(Debug, Args)]
@@ -48,12 +50,6 @@ pub struct BuildArgs {
     /// differs from the output (exit 1 if any).
     #[arg(long)]
     pub verify: bool,
-}
-
-#[derive(Debug, Args)]
-pub struct CheckArgs {
-    /// The site directory.
-    pub site: PathBuf,
 }
 
 #[derive(Debug, Args)]

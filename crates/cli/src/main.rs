@@ -1,6 +1,8 @@
 //! The `stillpoint` binary. `main` calls `run`, the only place that chooses an exit code.
 
 mod cli;
+#[cfg(test)]
+mod cli_reference;
 mod cmd;
 mod diagnostics;
 
@@ -25,6 +27,7 @@ fn run() -> anyhow::Result<ExitCode> {
         cli::Command::Build(args) => cmd::build::run(&args),
         cli::Command::Check(args) => cmd::check::run(&args),
         cli::Command::Serve(args) => cmd::serve::run(&args),
+        cli::Command::New(args) => cmd::new::run(&args),
     }
 }
 

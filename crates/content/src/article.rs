@@ -29,6 +29,8 @@ pub struct Article {
     pub body: String,
     /// Internal links (`/…` targets) in the body, with their file line.
     pub links: Vec<Located<String>>,
+    /// Images in the body written with no alt text (`![](…)`): their URL and file line.
+    pub images_without_alt: Vec<Located<String>>,
     pub words: u32,
     /// Lines of the front matter fields that later checks point at.
     pub slug_line: u32,
@@ -225,6 +227,7 @@ impl Article {
             entities,
             body: split.body.to_string(),
             links: scan.links,
+            images_without_alt: scan.images_without_alt,
             words: scan.words,
             slug_line,
         })
@@ -250,13 +253,18 @@ fn yaml_kind(e: &serde_saphyr::Error) -> ContentErrorKind {
 /// What one pass over the Markdown tells the loader.
 pub(crate) struct BodyScan {
     pub links: Vec<Located<String>>,
+    pub images_without_alt: Vec<Located<String>>,
     pub words: u32,
     pub first_paragraph: String,
 }
 
-/// Collects internal link targets (with lines), the word count and the first paragraph's text.
+/// Collects internal link targets (with lines), images without alt text, the word count and
+/// the first paragraph's text.
 pub(crate) fn scan_body(body: &str, body_line: u32) -> BodyScan {
     let mut links = Vec::new();
+    let mut images_without_alt = Vec::new();
+    // The image being read: its URL, where it starts, and its alt text so far.
+    let mut image: Option<(String, usize, String)> = None;
     let mut words = 0u32;
     let mut first = String::new();
     let mut in_first: Option<bool> = None; // None: not seen yet; Some(true): inside it
@@ -269,9 +277,27 @@ pub(crate) fn scan_body(body: &str, body_line: u32) -> BodyScan {
                     links.push(Located { value: path, line: line + body_line - 1, col });
                 }
             }
+            Event::Start(Tag::Image { dest_url, .. }) => {
+                image = Some((dest_url.to_string(), range.start, String::new()));
+            }
+            Event::End(TagEnd::Image) => {
+                if let Some((url, start, alt)) = image.take()
+                    && alt.trim().is_empty()
+                {
+                    let (line, col) = line_col(body, start);
+                    images_without_alt.push(Located {
+                        value: url,
+                        line: line + body_line - 1,
+                        col,
+                    });
+                }
+            }
             Event::Start(Tag::Paragraph) if in_first.is_none() => in_first = Some(true),
             Event::End(TagEnd::Paragraph) if in_first == Some(true) => in_first = Some(false),
             Event::Text(t) | Event::Code(t) => {
+                if let Some((_, _, alt)) = &mut image {
+                    alt.push_str(&t);
+                }
                 words += t.split_whitespace().count() as u32;
                 if in_first == Some(true) {
                     first.push_str(&t);
@@ -281,7 +307,12 @@ pub(crate) fn scan_body(body: &str, body_line: u32) -> BodyScan {
             _ => {}
         }
     }
-    BodyScan { links, words, first_paragraph: truncate_words(first.trim(), 160) }
+    BodyScan {
+        links,
+        images_without_alt,
+        words,
+        first_paragraph: truncate_words(first.trim(), 160),
+    }
 }
 
 /// Internal links in any Markdown text whose first line is `body_line` of its file.

@@ -26,6 +26,9 @@ pub struct SiteConfig {
     pub proxy_allow: Vec<String>,
     /// Third-party scripts to load deferred on every page.
     pub scripts: Vec<String>,
+    /// `[markdown] unsafe_html`: raw HTML in Markdown is trusted and kept as written
+    /// (default false: it is sanitised).
+    pub unsafe_html: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -44,6 +47,15 @@ struct Raw {
     deploy: RawDeploy,
     #[serde(default)]
     proxy: RawProxy,
+    #[serde(default)]
+    markdown: RawMarkdown,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMarkdown {
+    #[serde(default)]
+    unsafe_html: bool,
 }
 
 #[derive(Deserialize)]
@@ -129,6 +141,7 @@ impl SiteConfig {
             bucket,
             proxy_allow: raw.proxy.allow,
             scripts: raw.site.scripts,
+            unsafe_html: raw.markdown.unsafe_html,
         })
     }
 
@@ -174,6 +187,17 @@ photo = "https://p.example"
         assert_eq!(c.dev_bucket(), "stillpoint-site-dev");
         assert_eq!(c.start_date.to_string(), "2024-09-12");
         assert!(c.proxy_allow.is_empty());
+        assert!(!c.unsafe_html, "raw HTML is sanitised unless the site opts in");
+    }
+
+    #[test]
+    fn markdown_unsafe_html_opt_in() {
+        let text = format!("{GOOD}\n[markdown]\nunsafe_html = true\n");
+        let c = SiteConfig::parse(Path::new("stillpoint.toml"), &text).unwrap();
+        assert!(c.unsafe_html);
+        let text = format!("{GOOD}\n[markdown]\nunsafe = true\n");
+        let errs = SiteConfig::parse(Path::new("stillpoint.toml"), &text).unwrap_err();
+        assert!(matches!(errs[0].kind, ContentErrorKind::InvalidToml(_)), "{:?}", errs[0]);
     }
 
     #[test]

@@ -45,6 +45,25 @@ pub enum ContentErrorKind {
 }
 
 impl ContentErrorKind {
+    /// A stable name for machines (`check --format json`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::Io(_) => "io",
+            Self::InvalidToml(_) => "invalid_toml",
+            Self::InvalidJson(_) => "invalid_json",
+            Self::MalformedFrontMatter(_) => "malformed_front_matter",
+            Self::MissingField(_) => "missing_field",
+            Self::InvalidValue { .. } => "invalid_value",
+            Self::UnknownCategory(_) => "unknown_category",
+            Self::UnknownAuthor(_) => "unknown_author",
+            Self::DuplicateSlug { .. } => "duplicate_slug",
+            Self::DuplicateKey(_) => "duplicate_key",
+            Self::BrokenLink(_) => "broken_link",
+            Self::MissingFile(_) => "missing_file",
+            Self::Topics(_) => "topics",
+        }
+    }
+
     /// A one-line suggestion of how to fix the problem.
     pub fn hint(&self) -> &'static str {
         match self {

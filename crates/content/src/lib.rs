@@ -3,6 +3,8 @@
 //! `load_site` reads `stillpoint.toml`, `data/*`, `articles/**/*.md` and `pages/*.md` and reports
 //! every content error at once, each with its file and line. `build_catalog` files every article
 //! under its categories, subcategories (falling back to `other`) and sub-subcategories.
+//! `content_warnings` lists what builds but is probably a mistake (an author with no articles,
+//! an image without alt text, an article left in `other`).
 //! This crate knows nothing of pages, routes' HTML or files written: that is `stillpoint-site`.
 
 mod article;
@@ -16,6 +18,7 @@ mod load;
 mod pages;
 mod sponsored;
 mod topics;
+mod warnings;
 
 pub use article::{
     Article, Entity, EntitySubcategory, Located, internal_path, scan_links, truncate_words,
@@ -30,3 +33,4 @@ pub use load::{Site, load_site, load_site_partial};
 pub use pages::{INFO_PAGES, InfoPage};
 pub use sponsored::Sponsored;
 pub use topics::{Category, OTHER, RESERVED_SLUGS, Topic, Topics};
+pub use warnings::{ContentWarning, WarningKind, content_warnings};

@@ -31,7 +31,7 @@ pub use build_info::{BUILD_INFO_FILE, BuildInfo, BuiltSite};
 pub use emit::EmitStats;
 pub use plan::{Head, NOT_FOUND_DESCRIPTION, PAGE_SIZE, PagePlan, plan_pages};
 pub use props::*;
-pub use render::{Rendered, render_markdown};
+pub use render::{Markdown, RawHtml, Rendered, render_markdown};
 pub use sponsored::{LABELS as SPONSORED_LABELS, sanitize_fragment, sponsored_label};
 pub use ssr::{MIN_NODE_MAJOR, RenderFailure};
 

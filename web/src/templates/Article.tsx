@@ -43,7 +43,7 @@ export default function Article(props: ArticleProps): ReactNode {
               <TableOfContents entries={toc} />
             </div>
           )}
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered and sanitised by the Rust builder. */}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered by the Rust builder, raw HTML sanitised with ammonia unless stillpoint.toml sets [markdown] unsafe_html = true. */}
           <div className={`prose ${styles.body}`} dangerouslySetInnerHTML={{ __html: bodyHtml }} />
         </div>
         <footer className={styles.footer}>

@@ -22,7 +22,7 @@ export default function Author(props: AuthorProps): ReactNode {
             {role && <p className={styles.role}>{roleAfterName(name, role)}</p>}
           </div>
         </div>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered and sanitised by the Rust builder. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered by the Rust builder, raw HTML sanitised with ammonia unless stillpoint.toml sets [markdown] unsafe_html = true. */}
         <div className="prose" dangerouslySetInnerHTML={{ __html: bioHtml }} />
       </header>
       <section className={styles.articles} aria-labelledby="author-articles">

@@ -8,7 +8,7 @@ export default function Info({ path, breadcrumbs, title, bodyHtml }: InfoProps):
     <article className={styles.info}>
       <Breadcrumbs items={breadcrumbs} current={{ label: title, href: path }} />
       <h1 className={styles.title}>{title}</h1>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered and sanitised by the Rust builder. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered by the Rust builder, raw HTML sanitised with ammonia unless stillpoint.toml sets [markdown] unsafe_html = true. */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
     </article>
   );

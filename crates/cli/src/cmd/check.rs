@@ -1,28 +1,85 @@
-//! `stillpoint check SITE`.
+//! `stillpoint check SITE [--format human|json] [--deny-warnings]`: a CI gate.
+//!
+//! Errors fail the check (exit 1); warnings are reported apart and fail it only with
+//! `--deny-warnings`. `--format json` prints one JSON document on stdout.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::{Args, ValueEnum};
+use stillpoint_content::{Diagnostics, build_catalog, content_warnings, load_site_partial};
 use stillpoint_site::BuildError;
 
-use crate::cli::CheckArgs;
 use crate::diagnostics;
 
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The site directory.
+    pub site: PathBuf,
+    /// `human`: errors and warnings on stderr with their source line; `json`: one document on
+    /// stdout, `{"ok", "errors": [..], "warnings": [..]}`, each with file, line, column, kind,
+    /// message and hint.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// Fail (exit 1) when there are warnings, too.
+    #[arg(long)]
+    pub deny_warnings: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Human,
+    Json,
+}
+
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
-    match stillpoint_site::check(&args.site) {
-        Ok(r) => {
-            tracing::info!(
-                "{}: no problems found ({} articles, {} authors, {} pages)",
-                args.site.display(),
-                r.articles,
-                r.authors,
-                r.pages
-            );
-            Ok(ExitCode::SUCCESS)
+    let (report, errors) = match stillpoint_site::check(&args.site) {
+        Ok(r) => (Some(r), Diagnostics::default()),
+        Err(BuildError::Content(d)) => (None, d),
+        Err(e) => return Err(e.into()),
+    };
+    let warnings = match load_site_partial(&args.site) {
+        (Some(site), _) => content_warnings(&site, &build_catalog(&site)),
+        (None, _) => Vec::new(),
+    };
+    let ok = errors.is_empty() && (warnings.is_empty() || !args.deny_warnings);
+    match args.format {
+        Format::Json => {
+            println!("{:#}", diagnostics::json(ok, &errors, &warnings));
         }
-        Err(BuildError::Content(d)) => {
-            eprint!("{}", diagnostics::render(&args.site, &d));
-            Ok(ExitCode::FAILURE)
+        Format::Human => {
+            // Errors first and alone: warnings are listed once the errors are fixed.
+            if !errors.is_empty() {
+                eprint!("{}", diagnostics::render(&args.site, &errors));
+                if !warnings.is_empty() {
+                    let n = warnings.len();
+                    eprintln!(
+                        "{n} content warning{} not shown until the errors are fixed (all of them: --format json)",
+                        if n == 1 { "" } else { "s" }
+                    );
+                }
+            } else if !warnings.is_empty() {
+                eprint!("{}", diagnostics::render_warnings(&args.site, &warnings));
+                if args.deny_warnings {
+                    eprintln!("warnings are errors here (--deny-warnings)");
+                }
+            }
+            if let Some(r) = report.filter(|_| ok) {
+                tracing::info!(
+                    "{}: no {} found ({}, {}, {})",
+                    args.site.display(),
+                    if warnings.is_empty() { "problems" } else { "errors" },
+                    count(r.articles, "article"),
+                    count(r.authors, "author"),
+                    count(r.pages, "page")
+                );
+            }
         }
-        Err(e) => Err(e.into()),
     }
+    Ok(if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// `1 article`, `3 articles`.
+fn count(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }

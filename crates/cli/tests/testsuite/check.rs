@@ -14,7 +14,7 @@ fn minimal_fixture_is_valid() {
     let t = SiteTest::from_fixture("minimal");
     let out = t.run(&["check", "site"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stderr(&out).contains("no problems found (3 articles, 2 authors"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("no errors found (3 articles, 2 authors"), "{}", stderr(&out));
     assert!(!t.out().exists(), "check writes nothing");
 }
 

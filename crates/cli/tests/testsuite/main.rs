@@ -3,7 +3,10 @@
 
 mod build;
 mod check;
+mod check_ci;
 mod demo;
 mod demo_content;
 mod incremental;
+mod markdown_html;
+mod new;
 mod util;

@@ -148,7 +148,8 @@ fn page_key(shell_key: &str, chunk: &ChunkFiles, plan: &PagePlan) -> String {
         .part(plan.path.as_bytes())
         .json(&plan.head)
         .json(&plan.props)
-        .part(plan.markdown.unwrap_or("").as_bytes())
+        .part(plan.markdown.map_or("", |m| m.text).as_bytes())
+        .part(format!("{:?}", plan.markdown.map(|m| m.raw_html)).as_bytes())
         .finish()
 }
 

@@ -5,6 +5,7 @@ use serde_json::json;
 use super::fixed::breadcrumbs_ld;
 use super::{Head, PagePlan, PlanContext, strip_emoji};
 use crate::props::{ArticleProps, AuthorByline, Image, Link, PageProps, TopicPair};
+use crate::render::Markdown;
 
 /// Related articles shown under an article.
 const RELATED: usize = 4;
@@ -117,7 +118,7 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize) -> PagePlan<'a> {
             url,
         }),
         path,
-        markdown: Some(&a.body),
+        markdown: Some(Markdown::new(&a.body, ctx.site.config.unsafe_html)),
     }
 }
 

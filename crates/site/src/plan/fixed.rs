@@ -8,6 +8,7 @@ use crate::props::{
     AuthorSummary, AuthorsProps, ErrorProps, HomeProps, InfoProps, Link, PageProps,
     SitemapCategory, SitemapProps, SitemapSubcategory,
 };
+use crate::render::Markdown;
 
 /// Home sections (DESIGN.md): featured, Top Stories, Popular Articles, and the pool behind
 /// "Have More Awesome Stuff" (8 shown, each "Show more" adds 12).
@@ -170,7 +171,7 @@ pub fn info<'a>(ctx: &PlanContext<'a>, page: &'a InfoPage) -> PagePlan<'a> {
         }),
         path,
         head: h,
-        markdown: Some(&page.body),
+        markdown: Some(Markdown::new(&page.body, ctx.site.config.unsafe_html)),
     }
 }
 

@@ -6,6 +6,7 @@ use serde_json::json;
 use super::fixed::breadcrumbs_ld;
 use super::{Head, PAGE_SIZE, PagePlan, PlanContext, strip_emoji};
 use crate::props::{AuthorProps, Link, ListingProps, PageProps, Pagination};
+use crate::render::Markdown;
 
 /// The route of page `n` (1-based) of a listing at `base`.
 pub fn page_href(base: &str, n: usize) -> String {
@@ -202,7 +203,7 @@ pub fn authors<'a>(ctx: &PlanContext<'a>, out: &mut Vec<PagePlan<'a>>) {
                     pagination,
                 }),
                 path,
-                markdown: Some(&author.description),
+                markdown: Some(Markdown::new(&author.description, ctx.site.config.unsafe_html)),
             });
         }
     }

@@ -12,6 +12,7 @@ use stillpoint_content::{Catalog, Site};
 pub use context::{PlanContext, date_label, strip_emoji};
 
 use crate::props::PageProps;
+use crate::render::Markdown;
 
 /// Articles per listing page.
 pub const PAGE_SIZE: usize = 24;
@@ -27,7 +28,7 @@ pub struct PagePlan<'a> {
     pub head: Head,
     pub props: PageProps,
     /// Markdown the render stage turns into the props' `bodyHtml` / `bioHtml` (and the ToC).
-    pub markdown: Option<&'a str>,
+    pub markdown: Option<Markdown<'a>>,
 }
 
 impl PagePlan<'_> {

@@ -1,11 +1,13 @@
 //! Markdown → HTML (CommonMark + GitHub tables, footnotes, strikethrough, task lists),
-//! with heading ids for anchors and a table of contents.
+//! with heading ids for anchors and a table of contents. Raw HTML follows the site's policy
+//! (`html_policy`): sanitised by default, kept as written when the site trusts it.
 
 use std::collections::HashMap;
 
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, html};
 use stillpoint_content::slugify;
 
+use super::html_policy::{Markdown, RawHtml, sanitize_markdown_html, url_allowed};
 use crate::props::TocEntry;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -24,9 +26,14 @@ fn options() -> Options {
         | Options::ENABLE_HEADING_ATTRIBUTES
 }
 
-/// Renders `markdown`. Headings get unique ids (`{#custom}` wins); external links open safely;
-/// images load lazily.
-pub fn render_markdown(markdown: &str) -> Rendered {
+/// Renders `markdown` (a `&str` is sanitised; see `Markdown` for the policy). Headings get unique
+/// ids (`{#custom}` wins); external links open safely; images load lazily. Sanitised, links and
+/// images whose URL is not http(s), mailto or relative lose it, headings keep no custom
+/// attributes, and raw HTML goes through the sanitiser.
+pub fn render_markdown<'a>(markdown: impl Into<Markdown<'a>>) -> Rendered {
+    let Markdown { text: markdown, raw_html } = markdown.into();
+    let sanitise = raw_html == RawHtml::Sanitise;
+    let mut has_raw_html = false;
     let events: Vec<Event> = Parser::new_ext(markdown, options()).collect();
     let mut used: HashMap<String, usize> = HashMap::new();
     let mut toc = Vec::new();
@@ -35,7 +42,7 @@ pub fn render_markdown(markdown: &str) -> Rendered {
     while i < events.len() {
         match &events[i] {
             Event::Start(Tag::Heading { level, id, classes, attrs }) => {
-                // Collect the heading's inline events and its plain text.
+                // The heading's plain text, up to its end tag.
                 let end = events[i..]
                     .iter()
                     .position(|e| matches!(e, Event::End(TagEnd::Heading(_))))
@@ -66,19 +73,22 @@ pub fn render_markdown(markdown: &str) -> Rendered {
                     level: *level,
                     id: Some(CowStr::from(unique)),
                     classes: classes.clone(),
-                    attrs: attrs.clone(),
+                    attrs: if sanitise { Vec::new() } else { attrs.clone() },
                 }));
-                out.extend(events[i + 1..end].iter().cloned());
-                if end < events.len() {
-                    out.push(events[end].clone());
-                }
-                i = end + 1;
-                continue;
+                // The heading's content goes through this loop like any other (links, raw HTML).
+            }
+            Event::Html(_) | Event::InlineHtml(_) => {
+                has_raw_html = true;
+                out.push(events[i].clone());
             }
             Event::Start(Tag::Link { dest_url, title, .. }) => {
+                let href = if sanitise && !url_allowed(dest_url, false) {
+                    String::new()
+                } else {
+                    format!(" href=\"{}\"", escape_attr(dest_url))
+                };
                 out.push(Event::Html(CowStr::from(format!(
-                    "<a href=\"{}\"{}{}>",
-                    escape_attr(dest_url),
+                    "<a{href}{}{}>",
                     if title.is_empty() {
                         String::new()
                     } else {
@@ -101,6 +111,11 @@ pub fn render_markdown(markdown: &str) -> Rendered {
                         _ => None,
                     })
                     .collect();
+                if sanitise && !url_allowed(dest_url, true) {
+                    out.push(Event::Text(CowStr::from(alt))); // the words, not the payload
+                    i = end + 1;
+                    continue;
+                }
                 out.push(Event::Html(CowStr::from(format!(
                     "<img src=\"{}\" alt=\"{}\"{} loading=\"lazy\" decoding=\"async\">",
                     escape_attr(dest_url),
@@ -120,6 +135,9 @@ pub fn render_markdown(markdown: &str) -> Rendered {
     }
     let mut html_out = String::with_capacity(markdown.len() * 3 / 2);
     html::push_html(&mut html_out, out.into_iter());
+    if sanitise && has_raw_html {
+        html_out = sanitize_markdown_html(&html_out);
+    }
     Rendered { html: html_out, toc }
 }
 

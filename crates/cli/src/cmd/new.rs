@@ -1,0 +1,123 @@
+//! `stillpoint new DIR [--title TITLE] [--id ID]`: a minimal, valid site to start from.
+//!
+//! The site checks and builds as written: its configuration, the 7×5 topic tree with
+//! placeholder titles, one author, one article, the three information pages, a logo and a
+//! `.gitignore` for the build output. The files are templates beside this module.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use stillpoint_content::{is_slug, slugify, title_case};
+
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// The directory to create; it must not exist yet, or be empty.
+    pub dir: PathBuf,
+    /// The site's name, shown in every page title (default: from DIR's name).
+    #[arg(long)]
+    pub title: Option<String>,
+    /// The site identifier: lowercase letters, digits and dashes; names the logo file and the
+    /// deploy buckets (default: the slug of the title).
+    #[arg(long)]
+    pub id: Option<String>,
+}
+
+/// Path in the site, and its template.
+const FILES: [(&str, &str); 8] = [
+    ("stillpoint.toml", include_str!("new/stillpoint.toml")),
+    ("data/topics.toml", include_str!("new/topics.toml")),
+    ("data/authors.toml", include_str!("new/authors.toml")),
+    ("articles/three-minute-breathing-space.md", include_str!("new/article.md")),
+    ("pages/about-us.md", include_str!("new/about-us.md")),
+    ("pages/privacy-policy.md", include_str!("new/privacy-policy.md")),
+    ("pages/terms.md", include_str!("new/terms.md")),
+    (".gitignore", include_str!("new/gitignore")),
+];
+
+/// A 64×64 PNG placeholder logo (`static/icons/{id}-logo-small.png`).
+const LOGO: &[u8] = include_bytes!("new/logo.png");
+
+pub fn run(args: &NewArgs) -> anyhow::Result<ExitCode> {
+    let dir = &args.dir;
+    if dir.exists() && (!dir.is_dir() || dir.read_dir()?.next().is_some()) {
+        bail!(
+            "{} is not empty; `stillpoint new` only writes into a new or empty directory",
+            dir.display()
+        );
+    }
+    let title = args.title.clone().unwrap_or_else(|| default_title(dir));
+    let id = args.id.clone().unwrap_or_else(|| match slugify(&title) {
+        s if s.is_empty() => "site".to_string(),
+        s => s,
+    });
+    if !is_slug(&id) {
+        bail!("--id `{id}`: use lowercase letters, digits and single dashes, like `quiet-mind`");
+    }
+    if title.trim().is_empty() {
+        bail!("--title: give the site a name");
+    }
+    let today = jiff::Zoned::now().date().to_string();
+    let vars = [
+        ("{{id}}", quoted(&id)),
+        ("{{id_bare}}", id.clone()),
+        ("{{title}}", quoted(&title)),
+        ("{{title_md}}", title.clone()),
+        ("{{today}}", today),
+    ];
+    for (rel, template) in FILES {
+        let text = vars.iter().fold(template.to_string(), |t, (k, v)| t.replace(k, v));
+        write(dir, rel, text.as_bytes())?;
+    }
+    write(dir, &format!("static/icons/{id}-logo-small.png"), LOGO)?;
+    println!(
+        "Created the site `{title}` in {d}.\nNext:\n  stillpoint check {d}\n  stillpoint build {d} --out dist\n  stillpoint serve dist",
+        d = dir.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `quiet-mind` → `Quiet Mind`.
+fn default_title(dir: &Path) -> String {
+    let name = dir
+        .canonicalize()
+        .ok()
+        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .or_else(|| dir.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .unwrap_or_default();
+    match title_case(&name.replace(['-', '_'], " ")) {
+        t if t.is_empty() => "My Meditation Site".to_string(),
+        t => t,
+    }
+}
+
+/// A TOML basic string (JSON's escapes are a subset of TOML's).
+fn quoted(s: &str) -> String {
+    serde_json::to_string(s).expect("a string serialises")
+}
+
+fn write(dir: &Path, rel: &str, bytes: &[u8]) -> anyhow::Result<()> {
+    let path = dir.join(rel);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)
+            .with_context(|| format!("creating {}", parent.display()))?;
+    }
+    std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn titles_and_ids() {
+        assert_eq!(default_title(Path::new("/tmp/quiet-mind")), "Quiet Mind");
+        assert_eq!(quoted("Say \"om\"\\"), r#""Say \"om\"\\""#);
+    }
+
+    #[test]
+    fn the_logo_is_a_png() {
+        assert!(LOGO.starts_with(b"\x89PNG\r\n\x1a\n"));
+    }
+}

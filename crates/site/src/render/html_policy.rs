@@ -1,0 +1,154 @@
+//! What HTML may come out of a site owner's Markdown: the raw-HTML policy and its sanitiser.
+//!
+//! By default raw HTML written in Markdown is sanitised with ammonia: safe formatting, headings
+//! with ids, tables, footnotes, task-list checkboxes, images and links are kept; scripts, event
+//! handlers, iframes, `style` and URLs other than http(s), mailto and relative ones are dropped.
+//! `[markdown] unsafe_html = true` in `stillpoint.toml` trusts it and keeps it as written.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
+
+/// How raw HTML in Markdown is treated.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum RawHtml {
+    /// Sanitised (the default).
+    #[default]
+    Sanitise,
+    /// Kept as written: the site owner trusts every author (`[markdown] unsafe_html = true`).
+    Trust,
+}
+
+/// Markdown text with the policy for the raw HTML in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Markdown<'a> {
+    pub text: &'a str,
+    pub raw_html: RawHtml,
+}
+
+impl<'a> Markdown<'a> {
+    /// `text` under the site's policy (`SiteConfig::unsafe_html`).
+    pub fn new(text: &'a str, unsafe_html: bool) -> Self {
+        Self { text, raw_html: if unsafe_html { RawHtml::Trust } else { RawHtml::Sanitise } }
+    }
+}
+
+/// Plain text is sanitised.
+impl<'a> From<&'a str> for Markdown<'a> {
+    fn from(text: &'a str) -> Self {
+        Self { text, raw_html: RawHtml::Sanitise }
+    }
+}
+
+/// Schemes a link may use; anything else (javascript:, vbscript:, data:, file:) is dropped.
+const LINK_SCHEMES: [&str; 3] = ["http", "https", "mailto"];
+/// Schemes an image may load from.
+const IMAGE_SCHEMES: [&str; 2] = ["http", "https"];
+
+/// Whether a URL written in Markdown may become a link (`image`: an image source). Relative
+/// URLs are allowed; a scheme is read the way browsers do, ignoring ASCII whitespace and
+/// control characters and case, after entities were decoded by the Markdown parser.
+pub fn url_allowed(url: &str, image: bool) -> bool {
+    let squeezed: String =
+        url.chars().filter(|c| !c.is_ascii_whitespace() && !c.is_ascii_control()).collect();
+    let Some(colon) = squeezed.find(':') else { return true };
+    if squeezed[..colon].contains(['/', '?', '#']) {
+        return true; // a relative path whose later part holds a colon
+    }
+    let scheme = squeezed[..colon].to_ascii_lowercase();
+    let allowed: &[&str] = if image { &IMAGE_SCHEMES } else { &LINK_SCHEMES };
+    allowed.contains(&scheme.as_str())
+}
+
+static CLEANER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
+    let tags = [
+        "p",
+        "br",
+        "hr",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "em",
+        "strong",
+        "b",
+        "i",
+        "u",
+        "s",
+        "del",
+        "ins",
+        "mark",
+        "small",
+        "sub",
+        "sup",
+        "abbr",
+        "cite",
+        "q",
+        "kbd",
+        "samp",
+        "var",
+        "code",
+        "pre",
+        "blockquote",
+        "ul",
+        "ol",
+        "li",
+        "dl",
+        "dt",
+        "dd",
+        "a",
+        "img",
+        "figure",
+        "figcaption",
+        "table",
+        "thead",
+        "tbody",
+        "tfoot",
+        "tr",
+        "th",
+        "td",
+        "caption",
+        "div",
+        "span",
+        "input",
+        "details",
+        "summary",
+    ];
+    let heading_attrs = HashSet::from(["id"]);
+    let mut attrs: HashMap<&str, HashSet<&str>> = HashMap::from([
+        ("a", HashSet::from(["href", "title", "rel"])),
+        ("img", HashSet::from(["src", "alt", "title", "width", "height", "loading", "decoding"])),
+        ("ol", HashSet::from(["start"])),
+        ("th", HashSet::from(["colspan", "rowspan"])),
+        ("td", HashSet::from(["colspan", "rowspan"])),
+        ("input", HashSet::from(["type", "checked", "disabled"])),
+        ("abbr", HashSet::from(["title"])),
+        ("details", HashSet::from(["open"])),
+    ]);
+    for h in ["h1", "h2", "h3", "h4", "h5", "h6"] {
+        attrs.insert(h, heading_attrs.clone());
+    }
+    let mut b = ammonia::Builder::empty();
+    b.tags(HashSet::from(tags))
+        .tag_attributes(attrs)
+        // Footnotes (`footnote-reference`, `footnote-definition`), code languages, anchors.
+        .generic_attributes(HashSet::from(["class", "id", "lang", "dir"]))
+        .url_schemes(HashSet::from(LINK_SCHEMES))
+        .url_relative(ammonia::UrlRelative::PassThrough)
+        .link_rel(None)
+        .strip_comments(true)
+        .clean_content_tags(HashSet::from(["script", "style"]))
+        .attribute_filter(|element, attribute, value| match (element, attribute) {
+            // Task-list boxes only: no text fields, buttons or file pickers.
+            ("input", "type") if !value.eq_ignore_ascii_case("checkbox") => None,
+            ("img", "src") if !url_allowed(value, true) => None,
+            _ => Some(value.into()),
+        });
+    b
+});
+
+/// Sanitises HTML rendered from Markdown that contained raw HTML.
+pub fn sanitize_markdown_html(html: &str) -> String {
+    CLEANER.clean(html).to_string()
+}

@@ -1,0 +1,235 @@
+//! The raw-HTML policy against the classic XSS vectors, and what it must keep.
+
+use proptest::prelude::*;
+
+use super::html_policy::url_allowed;
+use super::{Markdown, render_markdown};
+
+fn safe(md: &str) -> String {
+    render_markdown(md).html
+}
+
+fn trusted(md: &str) -> String {
+    render_markdown(Markdown::new(md, true)).html
+}
+
+/// Nothing in the markup of `html` can run script: no script element, no event handler attribute, no
+/// javascript:/vbscript:/data: URL, no frame, no style.
+fn assert_inert(html: &str) {
+    let lower = tags(html).to_ascii_lowercase();
+    for bad in [
+        "<script",
+        "<iframe",
+        "<object",
+        "<embed",
+        "<svg",
+        "<style",
+        " style=",
+        "javascript:",
+        "vbscript:",
+        "data:",
+        " onerror=",
+        " onload=",
+        " onclick=",
+        " onmouseover=",
+        "<form",
+        " srcdoc=",
+    ] {
+        assert!(!lower.contains(bad), "`{bad}` survived in {html}");
+    }
+}
+
+/// Every tag of `html` (text is escaped, so each `<` opens one).
+fn tags(html: &str) -> String {
+    html.split('<')
+        .skip(1)
+        .filter_map(|t| t.split_once('>').map(|(tag, _)| tag))
+        .collect::<Vec<_>>()
+        .join(" <")
+}
+
+#[test]
+fn script_blocks_and_inline_scripts_are_removed() {
+    let out = safe("Hello\n\n<script>alert(1)</script>\n\nworld <script>alert(2)</script>");
+    assert_inert(&out);
+    assert!(!out.contains("alert"), "script content is dropped, not shown: {out}");
+    assert!(out.contains("<p>Hello</p>") && out.contains("world"), "{out}");
+}
+
+#[test]
+fn uppercase_and_mixed_case_tags() {
+    let out = safe(
+        "<SCRIPT>alert(1)</SCRIPT>\n\n<ScRiPt src=//evil.example/x.js></sCrIpT>\n\n<IMG SRC=x ONERROR=alert(1)>",
+    );
+    assert_inert(&out);
+}
+
+#[test]
+fn event_handlers_are_removed_and_the_element_kept() {
+    let out = safe(
+        r#"<img src="/images/a.png" alt="a" onerror="alert(1)"> and <b onclick="x()">bold</b>"#,
+    );
+    assert_inert(&out);
+    assert!(out.contains(r#"<img src="/images/a.png" alt="a">"#), "{out}");
+    assert!(out.contains("<b>bold</b>"), "{out}");
+}
+
+#[test]
+fn svg_iframe_object_style_and_forms() {
+    let out = safe(concat!(
+        "<svg onload=alert(1)><circle r=1 /></svg>\n\n",
+        "<iframe src=\"https://evil.example\"></iframe>\n\n",
+        "<iframe srcdoc=\"<script>alert(1)</script>\"></iframe>\n\n",
+        "<object data=\"x.swf\"></object><embed src=\"x.swf\">\n\n",
+        "<style>body{display:none}</style>\n\n",
+        "<p style=\"background:url(javascript:alert(1))\">styled</p>\n\n",
+        "<form action=\"https://evil.example\"><button>go</button></form>\n",
+    ));
+    assert_inert(&out);
+    assert!(out.contains("<p>styled</p>"), "{out}");
+}
+
+#[test]
+fn javascript_and_data_urls_in_raw_html() {
+    let out = safe(concat!(
+        "<a href=\"javascript:alert(1)\">a</a> ",
+        "<a href=\"JaVaScRiPt:alert(1)\">b</a> ",
+        "<a href=\"&#106;avascript:alert(1)\">c</a> ",
+        "<a href=\"&#x6A;&#x61;vascript&colon;alert(1)\">d</a> ",
+        "<a href=\"java&#9;script:alert(1)\">e</a> ",
+        "<a href=\"data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==\">f</a> ",
+        "<img src=\"data:image/svg+xml,<svg onload=alert(1)>\" alt=\"g\"> ",
+        "<a href=\"vbscript:msgbox(1)\">h</a>",
+    ));
+    assert_inert(&out);
+    for text in ["a", "b", "c", "d", "e", "f", "h"] {
+        assert!(out.contains(&format!(">{text}</a>")), "link text `{text}` stays: {out}");
+    }
+}
+
+#[test]
+fn javascript_and_data_urls_in_markdown_links_and_images() {
+    let out = safe(concat!(
+        "[a](javascript:alert(1)) [b](JAVASCRIPT:alert(1)) [c](&#106;avascript:alert(1)) ",
+        "[d](java&#9;script:alert(1)) <javascript:alert(1)> [e](data:text/html,x) ",
+        "![cover](data:image/svg+xml;base64,PHN2Zz4=) ![icon](javascript:alert(1))",
+    ));
+    assert_inert(&out);
+    assert!(out.contains("<a>a</a>"), "the link keeps its text, loses its URL: {out}");
+    assert!(out.contains("cover") && !out.contains("<img"), "{out}");
+}
+
+#[test]
+fn heading_attributes_cannot_add_handlers() {
+    let out = safe("## Title {#t .note onclick=alert(1) style=color:red}\n");
+    assert_inert(&out);
+    assert!(out.contains(r#"<h2 id="t" class="note">Title</h2>"#), "{out}");
+}
+
+#[test]
+fn safe_formatting_survives_sanitising() {
+    let md = concat!(
+        "<div class=\"note\"><strong>Note</strong> <em>gently</em></div>\n\n",
+        "## Breathe\n\n",
+        "| a | b |\n|---|---|\n| 1 | 2 |\n\n",
+        "Footnote[^1] and <kbd>Ctrl</kbd>.\n\n[^1]: The note.\n\n",
+        "- [x] done\n- [ ] todo\n\n",
+        "[int](/articles/a) [ext](https://x.example) [mail](mailto:a@x.example) [frag](#breathe)\n\n",
+        "![A calm lake](/images/lake.jpg)\n\n<details><summary>More</summary>Hidden</details>\n",
+    );
+    let out = safe(md);
+    assert_inert(&out);
+    for kept in [
+        r#"<div class="note"><strong>Note</strong> <em>gently</em></div>"#,
+        r#"<h2 id="breathe">Breathe</h2>"#,
+        "<table>",
+        "<td>2</td>",
+        r#"class="footnote-reference""#,
+        r#"class="footnote-definition""#,
+        "<kbd>Ctrl</kbd>",
+        r#"type="checkbox""#,
+        "checked",
+        r#"<a href="/articles/a">int</a>"#,
+        r#"<a href="https://x.example" rel="noopener">ext</a>"#,
+        r#"<a href="mailto:a@x.example">mail</a>"#,
+        r##"<a href="#breathe">frag</a>"##,
+        r#"<img src="/images/lake.jpg" alt="A calm lake" loading="lazy" decoding="async">"#,
+        "<details><summary>More</summary>Hidden</details>",
+    ] {
+        assert!(out.contains(kept), "`{kept}` is kept in {out}");
+    }
+}
+
+#[test]
+fn html_comments_are_dropped() {
+    assert_eq!(safe("a <!-- secret --> b").trim(), "<p>a  b</p>");
+}
+
+#[test]
+fn markdown_without_raw_html_is_rendered_unchanged() {
+    let md = "## Hi\n\nSome *text* with a [link](/articles/a) and \"quotes\".\n\n```js\nlet a = \"<b>\";\n```\n";
+    assert_eq!(safe(md), trusted(md), "the sanitiser only runs where raw HTML was written");
+}
+
+#[test]
+fn trusted_html_is_kept_as_written() {
+    let out = trusted("<div onclick=\"track()\"><script>ok()</script></div>\n\n## T {data-x=1}\n");
+    assert!(out.contains(r#"<div onclick="track()"><script>ok()</script></div>"#), "{out}");
+    assert!(out.contains(r#"data-x="1""#), "{out}");
+}
+
+#[test]
+fn url_schemes() {
+    for ok in [
+        "/a",
+        "a/b",
+        "#x",
+        "?q=1",
+        "https://x",
+        "HTTP://x",
+        "mailto:a@b",
+        "a/b:c",
+        "//cdn.example/x",
+    ] {
+        assert!(url_allowed(ok, false), "{ok}");
+    }
+    for bad in [
+        "javascript:x",
+        " JavaScript:x",
+        "java\tscript:x",
+        "\u{1}javascript:x",
+        "data:x",
+        "vbscript:x",
+        "file:///etc/passwd",
+    ] {
+        assert!(!url_allowed(bad, false), "{bad:?}");
+    }
+    assert!(!url_allowed("mailto:a@b", true), "an image is not a mail address");
+}
+
+proptest! {
+    #[test]
+    fn no_vector_survives_in_any_context(
+        before in "[a-z *_#>\\[\\]()\n-]{0,40}",
+        vector in prop::sample::select(vec![
+            "<script>alert(1)</script>",
+            "<SCRIPT SRC=//x.example/a.js></SCRIPT>",
+            "<img src=x onerror=alert(1)>",
+            "<svg/onload=alert(1)>",
+            "<iframe src=javascript:alert(1)>",
+            "<a href=\"&#106;avascript:alert(1)\">x</a>",
+            "[x](javascript:alert(1))",
+            "<style>*{}</style>",
+            "<b style=\"x:y\" onmouseover=\"a()\">b</b>",
+            "<a href=\"data:text/html,<script>alert(1)</script>\">d</a>",
+        ]),
+        after in "[a-z *_`>\n-]{0,40}",
+    ) {
+        let out = safe(&format!("{before}{vector}{after}"));
+        // Only markup matters: a vector that ended up in a code block is harmless text.
+        let lower = tags(&out).to_ascii_lowercase();
+        for bad in ["<script", "<svg", "<iframe", "<style", " style=", " onerror=", " onload=", " onmouseover=", "javascript:", "data:"] {
+            prop_assert!(!lower.contains(bad), "`{}` survived in {}", bad, out);
+        }
+    }
+}
