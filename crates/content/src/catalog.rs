@@ -18,6 +18,8 @@ pub struct Catalog {
     pub newest: Vec<usize>,
     /// Per article, the (category, subcategory) index pairs it is filed under, in front matter order.
     pub placements: Vec<Vec<(usize, usize)>>,
+    /// Article → its position in `newest`.
+    rank: Vec<usize>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -117,7 +119,7 @@ pub fn build_catalog(site: &Site) -> Catalog {
             categories[ci].subcategories[si].subsubcategories = map.into_values().collect();
         }
     }
-    Catalog { categories, by_author, newest, placements }
+    Catalog { categories, by_author, newest, placements, rank }
 }
 
 /// Lists are built in newest-first order, so "already there" is always the last element.
@@ -128,6 +130,12 @@ fn push_once(list: &mut Vec<usize>, i: usize) {
 }
 
 impl Catalog {
+    /// Whether `list` (any list of this catalog: they are all newest first) holds article `i`;
+    /// a binary search, not a scan.
+    pub fn lists(&self, list: &[usize], i: usize) -> bool {
+        list.binary_search_by_key(&self.rank[i], |&j| self.rank[j]).is_ok()
+    }
+
     /// The spec's derived list of category keys.
     pub fn category_keys<'a>(&self, site: &'a Site) -> Vec<&'a str> {
         site.topics.categories.iter().map(|c| c.topic.key.as_str()).collect()

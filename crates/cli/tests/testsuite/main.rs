@@ -7,6 +7,7 @@ mod check_ci;
 mod demo;
 mod demo_content;
 mod incremental;
+mod incremental_prop;
 mod markdown_html;
 mod new;
 mod util;

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Mutex;
 
+use rayon::prelude::*;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
@@ -47,7 +48,7 @@ impl Renderer<'_> {
 
         let keys: Vec<String> = self
             .plans
-            .iter()
+            .par_iter()
             .map(|p| page_key(&shell_key, &templates[p.props.template()], p))
             .collect();
         let mut todo = Vec::new();

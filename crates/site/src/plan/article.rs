@@ -37,7 +37,7 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize) -> PagePlan<'a> {
                     let idx = &ctx.catalog.categories[ci].subcategories[si];
                     idx.subsubcategories
                         .iter()
-                        .any(|ss| ss.slug == slug && ss.articles.contains(&i))
+                        .any(|ss| ss.slug == slug && ctx.catalog.lists(&ss.articles, i))
                         .then(|| ctx.subsubcategory_href(ci, si, &slug))
                 }) && !tags.iter().any(|t| t.href == href)
                 {

@@ -1,6 +1,9 @@
 //! What every planner needs: the site, its catalog, and the small derivations shared by pages
 //! (hrefs, cards, breadcrumbs, the sponsored block).
 
+use std::collections::HashMap;
+use std::sync::Mutex;
+
 use stillpoint_content::{Article, Catalog, Site};
 
 use crate::props::{ArticleCard, Common, Link, SponsoredBlock};
@@ -13,11 +16,18 @@ pub struct PlanContext<'a> {
     pub site: &'a Site,
     pub catalog: &'a Catalog,
     sponsored_label: &'static str,
+    /// Sponsored fragments as sanitised, by their raw text: the same few recur on every page.
+    sanitised: Mutex<HashMap<&'a str, String>>,
 }
 
 impl<'a> PlanContext<'a> {
     pub fn new(site: &'a Site, catalog: &'a Catalog) -> Self {
-        Self { site, catalog, sponsored_label: sponsored_label(&site.config.id) }
+        Self {
+            site,
+            catalog,
+            sponsored_label: sponsored_label(&site.config.id),
+            sanitised: Mutex::new(HashMap::new()),
+        }
     }
 
     pub fn brand(&self) -> &str {
@@ -121,7 +131,10 @@ impl<'a> PlanContext<'a> {
             .sponsored
             .for_path(path)
             .into_iter()
-            .map(sanitize_fragment)
+            .map(|raw| {
+                let mut memo = self.sanitised.lock().expect("sanitised lock");
+                memo.entry(raw).or_insert_with(|| sanitize_fragment(raw)).clone()
+            })
             .filter(|s| !s.trim().is_empty())
             .collect();
         (!items.is_empty())

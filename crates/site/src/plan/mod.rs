@@ -6,6 +6,7 @@ mod context;
 mod fixed;
 mod listing;
 
+use rayon::prelude::*;
 use serde_json::Value;
 use stillpoint_content::{Catalog, Site};
 
@@ -88,7 +89,10 @@ pub fn plan_pages<'a>(site: &'a Site, catalog: &'a Catalog) -> Vec<PagePlan<'a>>
     pages.push(fixed::error_page(&ctx, true));
     listing::topics(&ctx, &mut pages);
     listing::authors(&ctx, &mut pages);
-    pages.extend((0..site.articles.len()).map(|i| article::article(&ctx, i)));
+    // Article pages are most of a site and independent of each other: planned in parallel.
+    let articles: Vec<PagePlan> =
+        (0..site.articles.len()).into_par_iter().map(|i| article::article(&ctx, i)).collect();
+    pages.extend(articles);
     tracing::debug!(pages = pages.len(), "planned");
     pages
 }

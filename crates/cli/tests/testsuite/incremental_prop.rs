@@ -1,0 +1,145 @@
+//! The incremental build's invariant, as a property: after any sequence of edits, each followed
+//! by a build with the cache, the output equals a clean build of the same input, byte for byte.
+
+use proptest::prelude::*;
+
+use crate::util::{SiteTest, stderr};
+
+#[derive(Debug, Clone)]
+enum Edit {
+    /// Rewrites a sentence of the body of fixed article `0..3`.
+    Body(usize, u8),
+    /// Retitles fixed article `0..3`.
+    Title(usize, u8),
+    /// Adds an article `gen-N` under one of the fixture's subcategories.
+    Add(u8),
+    /// Deletes the `i`th added article (when there is one).
+    Delete(usize),
+    /// Changes the slug of the `i`th added article.
+    Rename(usize, u8),
+    Author(u8),
+    Topics(u8),
+    Config(u8),
+    Static(u8),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        (0..3usize, any::<u8>()).prop_map(|(i, n)| Edit::Body(i, n)),
+        (0..3usize, any::<u8>()).prop_map(|(i, n)| Edit::Title(i, n)),
+        any::<u8>().prop_map(Edit::Add),
+        (0..4usize).prop_map(Edit::Delete),
+        (0..4usize, any::<u8>()).prop_map(|(i, n)| Edit::Rename(i, n)),
+        any::<u8>().prop_map(Edit::Author),
+        any::<u8>().prop_map(Edit::Topics),
+        any::<u8>().prop_map(Edit::Config),
+        any::<u8>().prop_map(Edit::Static),
+    ]
+}
+
+const FIXED: [&str; 3] = ["body-scan.md", "breathing.md", "untagged.md"];
+
+/// Replaces the first line starting with `prefix` in `rel`.
+fn set_line(t: &SiteTest, rel: &str, prefix: &str, line: &str) {
+    let path = t.site().join(rel);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let out: Vec<String> = text
+        .lines()
+        .scan(false, |done, l| {
+            Some(if !*done && l.starts_with(prefix) {
+                *done = true;
+                line.to_string()
+            } else {
+                l.to_string()
+            })
+        })
+        .collect();
+    std::fs::write(&path, out.join("\n") + "\n").unwrap();
+}
+
+fn apply(t: &SiteTest, added: &mut Vec<String>, edit: &Edit) {
+    let articles = t.site().join("articles");
+    match *edit {
+        Edit::Body(i, n) => {
+            let path = articles.join(FIXED[i]);
+            let text = std::fs::read_to_string(&path).unwrap();
+            std::fs::write(&path, format!("{text}\nA new line, number {n}.\n")).unwrap();
+        }
+        Edit::Title(i, n) => set_line(
+            t,
+            &format!("articles/{}", FIXED[i]),
+            "title:",
+            &format!("title: \"Retitled {n}\""),
+        ),
+        Edit::Add(n) => {
+            let slug = format!("gen-{}-{n}", added.len());
+            let (cat, sub) = if n % 2 == 0 {
+                ("sleepEnhancement", "guidedMeditationForSleep")
+            } else {
+                ("anxietyManagement", "relaxationStrategies")
+            };
+            let author = if n % 3 == 0 { "author: \"Maya Lindqvist\"\n" } else { "" };
+            std::fs::write(
+                articles.join(format!("{slug}.md")),
+                format!(
+                    "---\ntitle: \"Generated {n}\"\nslug: {slug}\ndate: 2025-0{}-1{}\n{author}entities:\n  - category: {cat}\n    subcategories:\n      - subcategory: {sub}\n        subsubcategories: [\"tag {}\"]\n---\nBody of {slug}.\n",
+                    1 + n % 9,
+                    n % 10,
+                    n % 4
+                ),
+            )
+            .unwrap();
+            added.push(slug);
+        }
+        Edit::Delete(i) if !added.is_empty() => {
+            let slug = added.remove(i % added.len());
+            std::fs::remove_file(articles.join(format!("{slug}.md"))).unwrap();
+        }
+        Edit::Rename(i, n) if !added.is_empty() => {
+            let k = i % added.len();
+            let new = format!("renamed-{k}-{n}");
+            let file = format!("articles/{}.md", added[k]);
+            set_line(t, &file, "slug:", &format!("slug: {new}"));
+            std::fs::rename(t.site().join(&file), articles.join(format!("{new}.md"))).unwrap();
+            added[k] = new;
+        }
+        Edit::Delete(_) | Edit::Rename(..) => {}
+        Edit::Author(n) => set_line(
+            t,
+            "data/authors.toml",
+            "description = \"Rosa",
+            &format!("description = \"Rosa coaches sleep, take {n}.\""),
+        ),
+        Edit::Topics(n) => set_line(
+            t,
+            "data/topics.toml",
+            "description = \"🌙",
+            &format!("description = \"🌙 Rest, take {n}.\""),
+        ),
+        Edit::Config(n) => set_line(
+            t,
+            "stillpoint.toml",
+            "description =",
+            &format!("description = \"A site for tests, take {n}.\""),
+        ),
+        Edit::Static(n) => {
+            std::fs::write(t.site().join(format!("static/extra-{}.txt", n % 3)), [n]).unwrap()
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 8, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn incremental_output_equals_a_clean_build(edits in proptest::collection::vec(edit(), 1..5)) {
+        let t = SiteTest::from_fixture("minimal");
+        t.build();
+        let mut added = Vec::new();
+        for e in &edits {
+            apply(&t, &mut added, e);
+            let out = t.run(&["build", "site", "--out", "dist", "--verify"]);
+            prop_assert!(out.status.success(), "after {:?}:\n{}", e, stderr(&out));
+        }
+    }
+}
