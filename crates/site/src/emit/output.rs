@@ -17,6 +17,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
+use rayon::prelude::*;
+
 use super::manifest::{Manifest, file_digest};
 use crate::BuildError;
 
@@ -175,17 +177,6 @@ impl Update<'_> {
         Ok(())
     }
 
-    /// Links `rel` from the live generation into the spare.
-    fn link_from_live(&self, rel: &str) -> Result<(), BuildError> {
-        let from = self.live_dir.as_ref().expect("a kept file comes from a live output").join(rel);
-        self.write_spare(rel, |tmp| {
-            let _ = fs::remove_file(tmp);
-            fs::hard_link(&from, tmp)
-                .or_else(|_| fs::copy(&from, tmp).map(drop))
-                .map_err(|e| BuildError::io(&from, e))
-        })
-    }
-
     /// Before the first change to the spare: forget its manifest (it is no longer complete).
     /// A spare with no manifest is emptied, since nothing is known of what it holds.
     fn prepare_spare(&self) -> Result<(), BuildError> {
@@ -207,7 +198,7 @@ impl Update<'_> {
     /// Completes the spare (links unchanged files, removes what the new output no longer has),
     /// records its manifest and swaps it in. When the new output equals the live one, nothing
     /// is written and nothing swapped.
-    pub fn commit(self) -> Result<EmitStats, BuildError> {
+    pub fn commit(mut self) -> Result<EmitStats, BuildError> {
         let files = Manifest::from(std::mem::take(&mut *self.files.lock().expect("files lock")));
         let live = self.output.live_manifest();
         let mut stats = EmitStats::default();
@@ -223,45 +214,100 @@ impl Update<'_> {
             return Ok(stats);
         }
         self.prepare_spare()?; // an output with no files still gets its generation
-        for (rel, digest) in files.iter() {
-            if self.is_live(rel, digest) && !self.spare_has(rel, digest) {
-                self.link_from_live(rel)?;
-            }
-        }
-        self.remove_stale(&files)?;
+        let missing: Vec<&str> = files
+            .iter()
+            .filter(|(rel, digest)| self.is_live(rel, digest) && !self.spare_has(rel, digest))
+            .map(|(rel, _)| rel)
+            .collect();
+        let live_dir = self.live_dir.clone();
+        missing.par_iter().try_for_each(|rel| {
+            link_file(
+                &live_dir.as_ref().expect("kept files come from a live output").join(rel),
+                &self.spare_dir.join(rel),
+            )
+        })?;
+        remove_stale(&self.spare_dir, &self.known, &files)?;
         files.write(&self.manifest_path())?;
         stats.written = self.written.load(Ordering::Relaxed);
+        let previous = self.output.live;
         let target = format!("{}/{}", self.output.gens_link, GENERATIONS[self.spare]);
         swap_link(&self.output.dest, &target)?;
-        self.output.manifests[self.spare] = Some(files);
         self.output.live = Some(self.spare);
+        if let Some(old) = previous {
+            self.catch_up(old, &files)?;
+        }
+        self.output.manifests[self.spare] = Some(files);
         Ok(stats)
+    }
+
+    /// Brings the generation that was live up to date with the one just swapped in (it is no
+    /// longer served), so the next build starts from two equal generations and writes only what
+    /// it changes. Killed half-way, it leaves a generation without a manifest, which the next
+    /// build empties and fills again.
+    fn catch_up(&mut self, old: usize, files: &Manifest) -> Result<(), BuildError> {
+        let gens = &self.output.gens;
+        let (dir, manifest) =
+            (gens.join(GENERATIONS[old]), gens.join(format!("{}.json", GENERATIONS[old])));
+        let known = self.output.manifests[old].take().unwrap_or_default();
+        match fs::remove_file(&manifest) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(BuildError::io(&manifest, e)),
+        }
+        if known.is_empty() && dir.exists() {
+            fs::remove_dir_all(&dir).map_err(|e| BuildError::io(&dir, e))?;
+        }
+        let stale: Vec<&str> = files
+            .iter()
+            .filter(|(rel, digest)| known.get(rel) != Some(digest))
+            .map(|(rel, _)| rel)
+            .collect();
+        stale
+            .par_iter()
+            .try_for_each(|rel| link_file(&self.spare_dir.join(rel), &dir.join(rel)))?;
+        remove_stale(&dir, &known, files)?;
+        files.write(&manifest)?;
+        self.output.manifests[old] = Some(files.clone());
+        Ok(())
     }
 
     fn manifest_path(&self) -> PathBuf {
         self.output.gens.join(format!("{}.json", GENERATIONS[self.spare]))
     }
+}
 
-    fn remove_stale(&self, files: &Manifest) -> Result<(), BuildError> {
-        let mut dirs = Vec::new();
-        for (rel, _) in self.known.iter().filter(|(rel, _)| files.get(rel).is_none()) {
-            let path = self.spare_dir.join(rel);
-            match fs::remove_file(&path) {
-                Ok(()) => {}
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                Err(e) => return Err(BuildError::io(&path, e)),
-            }
-            let parents = Path::new(rel).ancestors().skip(1);
-            dirs.extend(parents.filter(|d| !d.as_os_str().is_empty()).map(Path::to_path_buf));
+/// Removes from `dir` the files `known` lists that `files` does not, and the folders left empty.
+fn remove_stale(dir: &Path, known: &Manifest, files: &Manifest) -> Result<(), BuildError> {
+    let mut dirs = Vec::new();
+    for (rel, _) in known.iter().filter(|(rel, _)| files.get(rel).is_none()) {
+        let path = dir.join(rel);
+        match fs::remove_file(&path) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(BuildError::io(&path, e)),
         }
-        // Deepest first, so a folder emptied of its last sub-folder goes too.
-        dirs.sort_by(|a, b| b.components().count().cmp(&a.components().count()).then(a.cmp(b)));
-        dirs.dedup();
-        for d in dirs {
-            let _ = fs::remove_dir(self.spare_dir.join(d)); // fails, as it should, unless empty
-        }
-        Ok(())
+        let parents = Path::new(rel).ancestors().skip(1);
+        dirs.extend(parents.filter(|d| !d.as_os_str().is_empty()).map(Path::to_path_buf));
     }
+    // Deepest first, so a folder emptied of its last sub-folder goes too.
+    dirs.sort_by(|a, b| b.components().count().cmp(&a.components().count()).then(a.cmp(b)));
+    dirs.dedup();
+    for d in dirs {
+        let _ = fs::remove_dir(dir.join(d)); // fails, as it should, unless empty
+    }
+    Ok(())
+}
+
+/// Puts a hard link to `from` at `to` (a copy where links are impossible), through a temporary
+/// name renamed into place.
+fn link_file(from: &Path, to: &Path) -> Result<(), BuildError> {
+    let tmp = temp_name(to);
+    create_parent(to)?;
+    let _ = fs::remove_file(&tmp);
+    fs::hard_link(from, &tmp)
+        .or_else(|_| fs::copy(from, &tmp).map(drop))
+        .map_err(|e| BuildError::io(from, e))?;
+    fs::rename(&tmp, to).map_err(|e| BuildError::io(to, e))
 }
 
 fn temp_name(path: &Path) -> PathBuf {
