@@ -19,7 +19,7 @@ pub enum Command {
     /// Validate a site directory and report every content error; writes nothing.
     Check(CheckArgs),
     /// Serve a built site over HTTP.
-    Serve(ServeArgs),
+    Serve(crate::cmd::serve::ServeArgs),
 }
 
 #[derive(Debug, Args)]
@@ -44,17 +44,4 @@ pub struct BuildArgs {
 pub struct CheckArgs {
     /// The site directory.
     pub site: PathBuf,
-}
-
-#[derive(Debug, Args)]
-pub struct ServeArgs {
-    /// The built site directory.
-    #[arg(default_value = "dist")]
-    pub dist: PathBuf,
-    /// Address to listen on.
-    #[arg(long, default_value = "127.0.0.1")]
-    pub host: std::net::IpAddr,
-    /// Port to listen on (0: any free port).
-    #[arg(long, short, default_value_t = 8080)]
-    pub port: u16,
 }
