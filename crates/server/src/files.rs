@@ -72,8 +72,23 @@ impl StaticSite {
     }
 }
 
+/// A build that renames a new directory over the root leaves a moment with no root at all:
+/// a miss then waits up to this long for the new one before answering 404.
+const SWAP_WAIT: std::time::Duration = std::time::Duration::from_millis(200);
+
 /// Blocking: finds the file for `key` under `root` and loads it.
 fn resolve_and_load(root: &Path, key: &str) -> io::Result<Option<Entry>> {
+    let started = std::time::Instant::now();
+    loop {
+        let found = resolve_and_load_once(root, key)?;
+        if found.is_some() || root.exists() || started.elapsed() > SWAP_WAIT {
+            return Ok(found);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+}
+
+fn resolve_and_load_once(root: &Path, key: &str) -> io::Result<Option<Entry>> {
     let relative = key.trim_start_matches('/');
     let path = if relative.is_empty() { root.join("index.html") } else { root.join(relative) };
     let path = match std::fs::metadata(&path) {
@@ -87,7 +102,7 @@ fn resolve_and_load(root: &Path, key: &str) -> io::Result<Option<Entry>> {
         Ok(entry) => Ok(Some(entry)),
         Err(err) if means_not_found(&err) => Ok(None),
         // Replaced while read: once more, from the new file.
-        Err(err) if err.kind() == io::ErrorKind::Interrupted => resolve_and_load(root, key),
+        Err(err) if err.kind() == io::ErrorKind::Interrupted => resolve_and_load_once(root, key),
         Err(err) => Err(err),
     }
 }

@@ -3,9 +3,12 @@
 
 mod caching;
 mod errors;
+mod hot_cache;
+mod proxy;
 mod redirects;
 mod routing;
 mod safety;
 mod security;
 mod serve;
 mod support;
+mod swap;
