@@ -4,6 +4,7 @@
 mod caching;
 mod errors;
 mod hot_cache;
+mod limits;
 mod proxy;
 mod redirects;
 mod routing;
@@ -12,3 +13,4 @@ mod security;
 mod serve;
 mod support;
 mod swap;
+mod tls;
