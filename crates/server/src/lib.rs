@@ -26,7 +26,7 @@ mod redirect_http;
 mod respond;
 mod security;
 mod serve;
-mod tls;
+pub mod tls;
 
 pub use access_log::AccessLog;
 pub use app::{REQUEST_TIMEOUT, ServeConfig, TlsFiles, app};

@@ -45,3 +45,24 @@ fn read_pem<T>(
 fn tls_error(path: &Path, reason: &str) -> ServeError {
     ServeError::Tls { path: path.to_path_buf(), reason: reason.to_owned() }
 }
+
+/// A throwaway self-signed certificate for `names` (host names or IP addresses), written as
+/// `cert.pem` and `key.pem` into `dir`, for trying HTTPS (and the service worker) on a
+/// device that is not localhost. Returns the files and the base64 SHA-256 of the
+/// certificate's public key (what Chromium's `--ignore-certificate-errors-spki-list` takes).
+pub fn self_signed(names: &[String], dir: &Path) -> Result<(TlsFiles, String), ServeError> {
+    use base64::Engine;
+    use sha2::Digest;
+    let key = dir.join("key.pem");
+    let generated = rcgen::generate_simple_self_signed(names.to_vec())
+        .map_err(|e| tls_error(&key, &format!("cannot generate a certificate: {e}")))?;
+    let files = TlsFiles { cert: dir.join("cert.pem"), key };
+    let write = |path: &Path, text: String| {
+        std::fs::write(path, text).map_err(|e| tls_error(path, &e.to_string()))
+    };
+    std::fs::create_dir_all(dir).map_err(|e| tls_error(dir, &e.to_string()))?;
+    write(&files.cert, generated.cert.pem())?;
+    write(&files.key, generated.key_pair.serialize_pem())?;
+    let spki = sha2::Sha256::digest(generated.key_pair.public_key_der());
+    Ok((files, base64::engine::general_purpose::STANDARD.encode(spki)))
+}

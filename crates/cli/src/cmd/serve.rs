@@ -24,8 +24,12 @@ pub struct ServeArgs {
     /// PEM private key for --tls-cert.
     #[arg(long, requires = "tls_cert")]
     pub tls_key: Option<PathBuf>,
+    /// Serve HTTPS with a throwaway self-signed certificate for these names (comma separated),
+    /// e.g. to try the service worker from another device. Prints the key's SPKI hash.
+    #[arg(long, value_delimiter = ',', conflicts_with = "tls_cert")]
+    pub tls_self_signed: Vec<String>,
     /// With TLS: also answer plain HTTP on this port with a 308 redirect to HTTPS.
-    #[arg(long, requires = "tls_cert")]
+    #[arg(long)]
     pub redirect_http: Option<u16>,
     /// Write one access log line per request to stdout.
     #[arg(long, value_enum)]
@@ -44,8 +48,21 @@ pub enum LogFormat {
 pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     let tls = match (&args.tls_cert, &args.tls_key) {
         (Some(cert), Some(key)) => Some(TlsFiles { cert: cert.clone(), key: key.clone() }),
+        _ if !args.tls_self_signed.is_empty() => {
+            let dir = std::env::temp_dir().join(format!("stillpoint-tls-{}", std::process::id()));
+            let (files, spki) = stillpoint_server::tls::self_signed(&args.tls_self_signed, &dir)?;
+            tracing::info!(
+                "Self-signed certificate for {} in {} (SPKI sha256 {spki})",
+                args.tls_self_signed.join(", "),
+                dir.display()
+            );
+            Some(files)
+        }
         _ => None,
     };
+    if args.redirect_http.is_some() && tls.is_none() {
+        anyhow::bail!("--redirect-http needs TLS (--tls-cert and --tls-key, or --tls-self-signed)");
+    }
     let config = ServeConfig {
         root: args.dist.clone(),
         proxy_allow: proxy_allow(&args.dist)?,
