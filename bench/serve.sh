@@ -54,7 +54,7 @@ fi
 
 # The four targets, found in the built site.
 article=$(cd "$DIST" && ls -d articles/*/index.html | head -1); article=/${article%/index.html}
-script=$(cd "$DIST" && ls assets/*.js | sort | head -1); script=/$script
+script=$(cd "$DIST" && ls -S assets/*.js | head -1); script=/$script
 pagedata=$(cd "$DIST" && ls -S page-data/articles/*/page-data.json 2>/dev/null | head -1 || true)
 [[ -n $pagedata ]] || pagedata=$(cd "$DIST" && find page-data -name page-data.json | head -1)
 pagedata=/$pagedata
@@ -65,7 +65,7 @@ openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=localhost \
 
 nginx_conf() { # PORT TLS(0/1) PIDFILE
   local listen="listen 127.0.0.1:$1;"
-  [[ $2 == 1 ]] && listen="listen 127.0.0.1:$1 ssl; http2 on; ssl_certificate $WORK/cert.pem; ssl_certificate_key $WORK/key.pem;"
+  [[ $2 == 1 ]] && listen="listen 127.0.0.1:$1 ssl http2; ssl_certificate $WORK/cert.pem; ssl_certificate_key $WORK/key.pem;"
   cat <<CONF
 worker_processes auto;
 pid $3;

@@ -52,7 +52,19 @@ pub(crate) struct Proxy {
     resolver: FilteringResolver,
     client: reqwest::Client,
     options: ProxyOptions,
-    cache: quick_cache::sync::Cache<String, Answer>,
+    cache: quick_cache::sync::Cache<String, Answer, AnswerWeight>,
+}
+
+/// Proxied answers kept in memory, in bytes.
+const CACHE_BYTES: u64 = 32 << 20;
+
+#[derive(Clone)]
+struct AnswerWeight;
+
+impl quick_cache::Weighter<String, Answer> for AnswerWeight {
+    fn weight(&self, key: &String, answer: &Answer) -> u64 {
+        (key.len() + answer.body.len() + 128) as u64
+    }
 }
 
 impl Proxy {
@@ -69,7 +81,13 @@ impl Proxy {
             .user_agent(concat!("stillpoint-proxy/", env!("CARGO_PKG_VERSION")))
             .build()
             .expect("the proxy's HTTP client builds (TLS roots are compiled in)");
-        Self { policy, resolver, client, options, cache: quick_cache::sync::Cache::new(256) }
+        Self {
+            policy,
+            resolver,
+            client,
+            options,
+            cache: quick_cache::sync::Cache::with_weighter(256, CACHE_BYTES, AnswerWeight),
+        }
     }
 
     pub(crate) fn allows_nothing(&self) -> bool {
