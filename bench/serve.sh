@@ -5,16 +5,17 @@
 #
 # DIST defaults to the demo site built with target/release/stillpoint (built when missing).
 # Installs nginx-light, wrk and openssl with apt-get when missing. For an article, the home
-# page, a hashed JS asset and a page-data file, each without and with
-# `Accept-Encoding: br, gzip`, runs wrk (-t2 -c128, DURATION seconds, default 8) against both
-# servers back to back, over plain HTTP and then over TLS (both with the same self-signed
-# certificate), and prints req/s, p50, p99, errors and the ratio to nginx, plus the peak RSS
-# of `stillpoint serve`. Everything listens on 127.0.0.1 and is stopped on exit.
+# page, the largest hashed JS asset and a page-data file, each without and with
+# `Accept-Encoding: br, gzip`, runs wrk (-t2 -c128, DURATION seconds per half, default 4)
+# against both servers in A-B-B-A order (req/s averaged, p50 and p99 of both halves shown),
+# over plain HTTP and then over TLS (both with the same self-signed certificate), and prints
+# errors and the ratio to nginx, plus the peak RSS of `stillpoint serve`. Everything listens
+# on 127.0.0.1 and is stopped on exit.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BIN=${STILLPOINT_BIN:-$ROOT/target/release/stillpoint}
-DURATION=${DURATION:-8}
+DURATION=${DURATION:-4}
 CONNECTIONS=${CONNECTIONS:-128}
 SP_PORT=${SP_PORT:-18080}
 NG_PORT=${NG_PORT:-18081}
@@ -120,7 +121,7 @@ measure() { # URL ENCODING
   echo "${rps:-0} ${p50:--} ${p99:--} $(( ${errors:-0} + ${non2xx:-0} ))"
 }
 
-printf '%-6s %-10s %-10s | %12s %9s %9s %6s | %12s %9s %9s %6s | %6s\n' \
+printf '%-6s %-10s %-10s | %12s %17s %17s %5s | %9s %17s %17s %5s | %6s\n' \
   proto target encoding "stillpoint/s" p50 p99 errs "nginx/s" p50 p99 errs ratio
 for proto in http https; do
   if [[ $proto == http ]]; then sp=http://127.0.0.1:$SP_PORT ng=http://127.0.0.1:$NG_PORT
@@ -128,10 +129,17 @@ for proto in http https; do
   for t in "${TARGETS[@]}"; do
     name=${t%% *} path=${t#* }
     for enc in "" "br, gzip"; do
+      # A-B-B-A halves, so a change in the machine's load hurts both servers alike.
       read -r s_rps s_p50 s_p99 s_err <<<"$(measure "$sp$path" "$enc")"
       read -r n_rps n_p50 n_p99 n_err <<<"$(measure "$ng$path" "$enc")"
+      read -r n2_rps n2_p50 n2_p99 n2_err <<<"$(measure "$ng$path" "$enc")"
+      read -r s2_rps s2_p50 s2_p99 s2_err <<<"$(measure "$sp$path" "$enc")"
+      s_rps=$(awk -v a="$s_rps" -v b="$s2_rps" 'BEGIN { printf "%.0f", (a + b) / 2 }')
+      n_rps=$(awk -v a="$n_rps" -v b="$n2_rps" 'BEGIN { printf "%.0f", (a + b) / 2 }')
+      s_err=$((s_err + s2_err)) n_err=$((n_err + n2_err))
+      s_p50="$s_p50/$s2_p50" s_p99="$s_p99/$s2_p99" n_p50="$n_p50/$n2_p50" n_p99="$n_p99/$n2_p99"
       ratio=$(awk -v a="$s_rps" -v b="$n_rps" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
-      printf '%-6s %-10s %-10s | %12s %9s %9s %6s | %12s %9s %9s %6s | %5sx\n' \
+      printf '%-6s %-10s %-10s | %12s %17s %17s %5s | %9s %17s %17s %5s | %5sx\n' \
         "$proto" "$name" "${enc:-identity}" "$s_rps" "$s_p50" "$s_p99" "$s_err" "$n_rps" "$n_p50" "$n_p99" "$n_err" "$ratio"
     done
   done
