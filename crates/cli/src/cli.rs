@@ -19,7 +19,7 @@ pub enum Command {
     /// Validate a site directory and report every content error; writes nothing.
     Check(crate::cmd::check::CheckArgs),
     /// Serve a built site over HTTP.
-    Serve(ServeArgs),
+    Serve(crate::cmd::serve::ServeArgs),
     /// Create a new site directory that checks and builds as written.
     New(crate::cmd::new::NewArgs),
 }
@@ -50,17 +50,4 @@ pub struct BuildArgs {
     /// differs from the output (exit 1 if any).
     #[arg(long)]
     pub verify: bool,
-}
-
-#[derive(Debug, Args)]
-pub struct ServeArgs {
-    /// The built site directory.
-    #[arg(default_value = "dist")]
-    pub dist: PathBuf,
-    /// Address to listen on.
-    #[arg(long, default_value = "127.0.0.1")]
-    pub host: std::net::IpAddr,
-    /// Port to listen on (0: any free port).
-    #[arg(long, short, default_value_t = 8080)]
-    pub port: u16,
 }

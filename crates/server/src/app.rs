@@ -1,49 +1,83 @@
-//! The router: the site's files behind the layers every response passes through.
+//! The router: health, the third-party proxy and the site's files, behind the layers every
+//! response passes through.
 
-use std::{path::PathBuf, time::Duration};
+use std::{path::PathBuf, sync::Arc, time::Duration};
 
-use axum::{Router, middleware};
-use http::StatusCode;
+use axum::{Router, middleware, routing::get};
+use http::{HeaderValue, StatusCode, header};
 use tower::ServiceBuilder;
-use tower_http::{compression::CompressionLayer, timeout::TimeoutLayer, trace::TraceLayer};
+use tower_http::timeout::TimeoutLayer;
 
 use crate::{
+    access_log::{self, AccessLog},
     files::{StaticSite, serve_file},
-    security::add_security_headers,
+    proxy::{self, Proxy, ProxyOptions},
+    security::{add_hsts, add_security_headers},
 };
 
 /// How long a request may take to get its response head before it is answered 408.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// What to serve.
+/// A certificate chain and its private key, both PEM files.
+#[derive(Clone, Debug)]
+pub struct TlsFiles {
+    pub cert: PathBuf,
+    pub key: PathBuf,
+}
+
+/// What to serve, and how. Build it with `..Default::default()` for the fields you leave.
 #[derive(Clone, Debug, Default)]
 pub struct ServeConfig {
-    /// The built site (`dist/`): `index.html`, `404.html`, `500.html`, `assets/`, ...
+    /// The built site (`dist/`, possibly a symlink swapped between builds): `index.html`,
+    /// `404.html`, `500.html`, `assets/`, ...
     pub root: PathBuf,
-    /// URL prefixes the third-party proxy may fetch (`proxy.allow`). The proxy is not built
-    /// yet, so this is unused for now.
+    /// URL prefixes the third-party proxy may fetch (`proxy.allow`).
     pub proxy_allow: Vec<String>,
+    /// The proxy's limits (and test-only hooks).
+    pub proxy: ProxyOptions,
+    /// Bound on the in-memory file cache, in bytes (0: the default, 256 MiB).
+    pub cache_bytes: u64,
+    /// Access log lines on stdout, off when `None`.
+    pub access_log: Option<AccessLog>,
+    /// Serve HTTPS (HTTP/2 and HTTP/1.1) with these instead of plain HTTP. Also turns on HSTS.
+    pub tls: Option<TlsFiles>,
+    /// With `tls`: also answer plain HTTP on this port with a 308 to HTTPS.
+    pub redirect_http: Option<u16>,
 }
 
 /// The whole server as a `Router`; `serve` runs it, tests call it with `oneshot`.
 pub fn app(config: &ServeConfig) -> Router {
-    if !config.proxy_allow.is_empty() {
-        tracing::warn!("proxy.allow is set, but this server has no third-party proxy yet");
+    let proxy = Arc::new(Proxy::new(&config.proxy_allow, config.proxy.clone()));
+    if proxy.allows_nothing() {
+        tracing::debug!("proxy.allow is empty: the third-party proxy refuses every URL");
     }
     let routes = Router::new()
-        // The third-party proxy will be one more `.route("/__third-party-proxy", get(..))` here.
+        .route("/__health", get(health))
+        .route("/__third-party-proxy", axum::routing::any(proxy::handle).with_state(proxy))
         .fallback(serve_file)
-        .with_state(StaticSite::new(&config.root));
-    with_common_layers(routes, REQUEST_TIMEOUT)
+        .with_state(StaticSite::new(&config.root, config.cache_bytes));
+    let mut router = with_common_layers(routes, REQUEST_TIMEOUT);
+    if config.tls.is_some() {
+        router = router.layer(middleware::map_response(add_hsts));
+    }
+    if let Some(format) = config.access_log {
+        router = router.layer(middleware::from_fn_with_state(
+            access_log::Writer::start(format),
+            access_log::log,
+        ));
+    }
+    router
 }
 
-/// Layers for every route, outermost first: tracing, security headers, timeout, compression.
-/// The timeout's 408 thus still gets the security headers and a trace. Compression (gzip or
-/// brotli, as the client accepts) applies only where no precompressed sibling was served.
+async fn health() -> ([(header::HeaderName, HeaderValue); 1], &'static str) {
+    ([(header::CACHE_CONTROL, HeaderValue::from_static("no-store"))], "ok\n")
+}
+
+/// Layers for every route, outermost first: security headers, timeout. The timeout's 408
+/// thus still gets the security headers.
 fn with_common_layers(routes: Router, timeout: Duration) -> Router {
-    routes.layer(CompressionLayer::new()).layer(
+    routes.layer(
         ServiceBuilder::new()
-            .layer(TraceLayer::new_for_http())
             .layer(middleware::map_response(add_security_headers))
             .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, timeout)),
     )

@@ -1,9 +1,9 @@
 //! The Cache-Control rule for files served from the site root.
 //!
-//! Hashed assets and the search index (every name under `/search/` carries a digest of its
-//! bytes) never change under their name, so browsers may keep them for a year. Pages,
-//! page data and the service worker change with every build under the same name, so they are
-//! revalidated on each use (cheap: ETag/Last-Modified make that a 304). Everything else
+//! Hashed assets and the search index's pieces (every name under `/search/` but its
+//! `manifest.json` carries a digest of its bytes) never change under their name, so browsers may
+//! keep them for a year. Pages, page data, the search manifest and the service worker change
+//! under the same name, so they are revalidated on each use (cheap: ETag/Last-Modified make that a 304). Everything else
 //! (images, icons, feeds, sitemap) may be an hour stale.
 
 use std::path::Path;
@@ -15,7 +15,9 @@ pub(crate) const ONE_HOUR: &str = "public, max-age=3600";
 /// The Cache-Control for a successful (200, 206, 304) answer to the percent-decoded `path`.
 /// Redirects and error pages are always [`NO_CACHE`].
 pub(crate) fn cache_control(path: &str) -> &'static str {
-    if path.starts_with("/assets/") || path.starts_with("/search/") {
+    if path == "/search/manifest.json" {
+        NO_CACHE
+    } else if path.starts_with("/assets/") || path.starts_with("/search/") {
         IMMUTABLE
     } else if is_page(path)
         || path.starts_with("/page-data/")
@@ -46,7 +48,7 @@ mod tests {
         let cases = [
             ("/assets/app-3f2a.js", IMMUTABLE),
             ("/assets/app-3f2a.css", IMMUTABLE),
-            ("/search/manifest.1a2b3c.json", IMMUTABLE),
+            ("/search/manifest.json", NO_CACHE),
             ("/search/0-9f8e/c0.json", IMMUTABLE),
             ("/assets/fonts/inter-9c1d.woff2", IMMUTABLE),
             ("/", NO_CACHE),

@@ -12,6 +12,8 @@ pub enum ServeError {
         #[source]
         source: io::Error,
     },
+    #[error("{}: {reason}", path.display())]
+    Tls { path: PathBuf, reason: String },
     #[error("cannot listen on {addr}")]
     Bind {
         addr: SocketAddr,

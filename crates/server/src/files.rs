@@ -1,12 +1,16 @@
-//! The site's files: method check, trailing-slash redirect, then `ServeDir`, whose answers get
-//! the site's Content-Type, Cache-Control and error pages.
+//! The site's files: method check, trailing-slash redirect, path checks, then the hot-file
+//! cache (see `file_cache.rs`); misses are resolved and read on the blocking pool.
 //!
-//! `ServeDir` does the file serving and the path checks (no `..`, backslashes or drive prefixes;
-//! percent-decoding; `/x` → `x/index.html`; precompressed siblings; ETag and Last-Modified;
-//! conditional and range requests). What it answers 404, and I/O errors meaning "no such
-//! file", become `404.html`; any other failure is logged and becomes `500.html`.
+//! Path rules: the percent-decoded path must be UTF-8 and every segment non-empty, without
+//! `\`, control characters, or a leading `.` (so no `..`, and nothing under `/.stillpoint/`).
+//! `/` serves `index.html`, `/x` serves the file `x` or else `x/index.html`. What names no
+//! file gets `404.html`; any other I/O failure is logged and gets `500.html`.
 
-use std::{io, path::Path};
+use std::{
+    io,
+    path::{Path, PathBuf},
+    sync::Arc,
+};
 
 use axum::{
     body::Body,
@@ -15,26 +19,91 @@ use axum::{
 };
 use http::{HeaderValue, Method, StatusCode, header};
 use percent_encoding::percent_decode_str;
-use tower_http::services::ServeDir;
 
-use crate::{cache, content_type, error_page::ErrorPages, redirect};
+use crate::{
+    cache,
+    error_page::ErrorPages,
+    file_cache::{self, Cache, Entry},
+    redirect, respond,
+};
 
 /// Everything needed to answer from one site root. Cheap to clone (once per request).
-#[derive(Clone, Debug)]
-pub(crate) struct StaticSite {
-    dir: ServeDir,
+#[derive(Clone)]
+pub(crate) struct StaticSite(Arc<Inner>);
+
+struct Inner {
+    root: PathBuf,
+    cache: Cache,
     pages: ErrorPages,
 }
 
 impl StaticSite {
-    pub(crate) fn new(root: &Path) -> Self {
-        let dir = ServeDir::new(root)
-            .append_index_html_on_directories(true)
-            // `/x` is canonical: serve `x/index.html` there instead of redirecting to `/x/`.
-            .redirect_to_trailing_slash(false)
-            .precompressed_br()
-            .precompressed_gzip();
-        Self { dir, pages: ErrorPages::new(root) }
+    pub(crate) fn new(root: &Path, cache_bytes: u64) -> Self {
+        Self(Arc::new(Inner {
+            root: root.to_path_buf(),
+            cache: file_cache::new_cache(cache_bytes),
+            pages: ErrorPages::new(root),
+        }))
+    }
+
+    /// The current entry for `key` (a clean decoded path), loading it on a miss or when the
+    /// file changed. `Ok(None)`: no such file.
+    async fn entry(&self, key: &str) -> io::Result<Option<Arc<Entry>>> {
+        if let Some(entry) = self.0.cache.get(key) {
+            // One stat on the hot path: cheap (dentry and inode are in memory) and needed to
+            // see a swapped root at once.
+            if std::fs::metadata(&entry.path).is_ok_and(|meta| entry.is_current(&meta)) {
+                return Ok(Some(entry));
+            }
+            self.0.cache.remove(key);
+        }
+        let guard = match self.0.cache.get_value_or_guard_async(key).await {
+            Ok(entry) => return Ok(Some(entry)),
+            Err(guard) => guard,
+        };
+        let (root, owned) = (self.0.root.clone(), key.to_owned());
+        let loaded = tokio::task::spawn_blocking(move || resolve_and_load(&root, &owned))
+            .await
+            .map_err(io::Error::other)??;
+        let Some(entry) = loaded else { return Ok(None) };
+        let entry = Arc::new(entry);
+        let _ = guard.insert(entry.clone());
+        Ok(Some(entry))
+    }
+}
+
+/// A build that renames a new directory over the root leaves a moment with no root at all:
+/// a miss then waits up to this long for the new one before answering 404.
+const SWAP_WAIT: std::time::Duration = std::time::Duration::from_millis(200);
+
+/// Blocking: finds the file for `key` under `root` and loads it.
+fn resolve_and_load(root: &Path, key: &str) -> io::Result<Option<Entry>> {
+    let started = std::time::Instant::now();
+    loop {
+        let found = resolve_and_load_once(root, key)?;
+        if found.is_some() || root.exists() || started.elapsed() > SWAP_WAIT {
+            return Ok(found);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+}
+
+fn resolve_and_load_once(root: &Path, key: &str) -> io::Result<Option<Entry>> {
+    let relative = key.trim_start_matches('/');
+    let path = if relative.is_empty() { root.join("index.html") } else { root.join(relative) };
+    let path = match std::fs::metadata(&path) {
+        Ok(meta) if meta.is_file() => path,
+        Ok(meta) if meta.is_dir() => path.join("index.html"),
+        Ok(_) => return Ok(None),
+        Err(err) if means_not_found(&err) => return Ok(None),
+        Err(err) => return Err(err),
+    };
+    match file_cache::load(path, key) {
+        Ok(entry) => Ok(Some(entry)),
+        Err(err) if means_not_found(&err) => Ok(None),
+        // Replaced while read: once more, from the new file.
+        Err(err) if err.kind() == io::ErrorKind::Interrupted => resolve_and_load_once(root, key),
+        Err(err) => Err(err),
     }
 }
 
@@ -55,59 +124,50 @@ pub(crate) async fn serve_file(State(site): State<StaticSite>, request: Request)
     {
         return bare(StatusCode::MOVED_PERMANENTLY, header::LOCATION, location);
     }
-    let path = percent_decode_str(uri.path()).decode_utf8_lossy().into_owned();
-
-    let mut dir = site.dir.clone();
-    match dir.try_call(request).await {
-        Ok(response) if response.status() == StatusCode::NOT_FOUND => {
-            site.pages.render(StatusCode::NOT_FOUND, head).await
-        }
-        Ok(response) if response.status().is_server_error() => {
-            tracing::error!(path, status = %response.status(), "the file service failed");
-            site.pages.render(StatusCode::INTERNAL_SERVER_ERROR, head).await
-        }
-        Ok(response) => with_file_headers(response.map(Body::new), &path),
-        Err(err) if means_not_found(&err) => site.pages.render(StatusCode::NOT_FOUND, head).await,
-        Err(err) => {
-            tracing::error!(path, error = %err, "cannot read a file");
-            site.pages.render(StatusCode::INTERNAL_SERVER_ERROR, head).await
+    let decoded = match percent_decode_str(uri.path()).decode_utf8() {
+        Ok(decoded) if is_clean(&decoded) => decoded,
+        _ => return site.0.pages.render(StatusCode::NOT_FOUND, head).await,
+    };
+    for _ in 0..3 {
+        let entry = match site.entry(&decoded).await {
+            Ok(Some(entry)) => entry,
+            Ok(None) => return site.0.pages.render(StatusCode::NOT_FOUND, head).await,
+            Err(err) => {
+                tracing::error!(path = %decoded, error = %err, "cannot read a file");
+                return site.0.pages.render(StatusCode::INTERNAL_SERVER_ERROR, head).await;
+            }
+        };
+        match respond::respond(&entry, request.headers(), head).await {
+            Ok(response) => return response,
+            // Streamed from disk and replaced since cached: drop the entry and look again.
+            Err(respond::Stale) => {
+                site.0.cache.remove(&*decoded);
+            }
         }
     }
+    tracing::error!(path = %decoded, "a file kept changing while served");
+    site.0.pages.render(StatusCode::INTERNAL_SERVER_ERROR, head).await
 }
 
-/// I/O errors that say the path names no readable file: `ServeDir`'s own list (not found,
-/// permission denied, a file used as a directory) plus invalid names (NUL, too long).
+/// A decoded path that may name a file under the root (see the module docs).
+fn is_clean(path: &str) -> bool {
+    let Some(rest) = path.strip_prefix('/') else { return false };
+    rest.is_empty()
+        || rest.split('/').all(|segment| {
+            !segment.is_empty()
+                && !segment.starts_with('.')
+                && !segment.chars().any(|c| c == '\\' || c.is_control())
+        })
+}
+
+/// I/O errors that say the path names no readable file: not found, permission denied, a file
+/// used as a directory, invalid names (NUL, too long).
 fn means_not_found(err: &io::Error) -> bool {
     use io::ErrorKind::*;
     matches!(
         err.kind(),
         NotFound | PermissionDenied | NotADirectory | InvalidInput | InvalidFilename
     )
-}
-
-/// Content-Type and Cache-Control for what `ServeDir` answered about the decoded `path`.
-fn with_file_headers(mut response: Response, path: &str) -> Response {
-    let status = response.status();
-    let headers = response.headers_mut();
-    if let Some(guessed) = headers.get(header::CONTENT_TYPE) {
-        let name = path.rsplit('/').next().unwrap_or_default();
-        // `ServeDir` guesses from the file it opened: `text/html` for `/x` means `x/index.html`.
-        let guessed_html = guessed.as_bytes().starts_with(b"text/html");
-        let fixed = content_type::content_type(name).or(guessed_html.then_some(content_type::HTML));
-        if let Some(fixed) = fixed {
-            headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(fixed));
-        }
-    }
-    let cache_control = match status {
-        StatusCode::OK | StatusCode::PARTIAL_CONTENT | StatusCode::NOT_MODIFIED => {
-            cache::cache_control(path)
-        }
-        // 412, 416: not worth keeping.
-        _ => cache::NO_CACHE,
-    };
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache_control));
-    headers.entry(header::VARY).or_insert_with(|| HeaderValue::from_static("accept-encoding"));
-    response
 }
 
 /// An answer with no body: a redirect or a refusal.
@@ -118,4 +178,32 @@ fn bare(status: StatusCode, name: header::HeaderName, value: HeaderValue) -> Res
     headers.insert(name, value);
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache::NO_CACHE));
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_clean;
+
+    #[test]
+    fn clean_paths() {
+        for ok in ["/", "/authors", "/a/b.json", "/a b", "/assets/app-1.js"] {
+            assert!(is_clean(ok), "{ok}");
+        }
+        for bad in [
+            "",
+            "a",
+            "//",
+            "/a//b",
+            "/..",
+            "/a/../b",
+            "/.stillpoint/build.json",
+            "/.env",
+            "/a/.git/config",
+            "/a\\b",
+            "/a\0",
+            "/a\tb",
+        ] {
+            assert!(!is_clean(bad), "{bad:?}");
+        }
+    }
 }

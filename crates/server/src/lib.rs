@@ -3,23 +3,33 @@
 //! It serves the `dist/` directory as the site expects to be served: `/x` answers with
 //! `x/index.html`, `/x/` redirects to the canonical `/x`, unknown paths get the body of
 //! `404.html` with status 404, and every response carries the right type, caching and security
-//! headers. Files are served by `tower_http`'s `ServeDir` (its path checks, precompressed
-//! `.br`/`.gz` siblings, ETag and Last-Modified); this crate only adds the rules around it.
+//! headers. Hot files, their headers and their gzip/brotli variants live in a bounded
+//! in-memory cache validated by one `stat` per request, so a swapped `dist` is seen at once.
+//! `/__third-party-proxy?url=` fetches allow-listed scripts and JSON; `/__health` says ok.
+//! Plain HTTP or HTTPS (HTTP/2 and HTTP/1.1), optional access log, graceful shutdown.
 //!
 //! It does not build anything, watch files, or install a tracing subscriber: it emits
-//! `tracing` events and leaves the output to the binary. The third-party proxy
-//! (`/__third-party-proxy`) is not here yet; [`app`] is shaped so it can be added as one route.
+//! `tracing` events and leaves the output to the binary.
 
+mod access_log;
 mod app;
 mod cache;
 mod content_type;
+mod encoding;
 mod error;
 mod error_page;
+mod file_cache;
 mod files;
+mod proxy;
 mod redirect;
+mod redirect_http;
+mod respond;
 mod security;
 mod serve;
+pub mod tls;
 
-pub use app::{REQUEST_TIMEOUT, ServeConfig, app};
+pub use access_log::AccessLog;
+pub use app::{REQUEST_TIMEOUT, ServeConfig, TlsFiles, app};
 pub use error::ServeError;
-pub use serve::{serve, serve_with_shutdown};
+pub use proxy::ProxyOptions;
+pub use serve::{HEADER_TIMEOUT, MAX_CONNECTIONS, MAX_HEADER_BYTES, serve, serve_with_shutdown};

@@ -26,3 +26,13 @@ pub(crate) async fn add_security_headers(mut response: Response) -> Response {
     }
     response
 }
+
+/// HTTP Strict Transport Security, added only when serving over TLS.
+pub(crate) const HSTS: &str = "max-age=31536000; includeSubDomains";
+
+pub(crate) async fn add_hsts(mut response: Response) -> Response {
+    response
+        .headers_mut()
+        .insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static(HSTS));
+    response
+}

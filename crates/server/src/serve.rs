@@ -1,10 +1,31 @@
-//! Running the router on a socket until Ctrl-C or SIGTERM.
+//! Running the router on a socket until Ctrl-C or SIGTERM: plain HTTP/1.1 (and h2c), or
+//! HTTPS with HTTP/2 and HTTP/1.1; with limits so slow or idle clients cannot starve others.
 
-use std::{future::Future, io, net::SocketAddr, path::Path};
+use std::{future::Future, io, net::SocketAddr, path::Path, sync::Arc, time::Duration};
 
-use tokio::net::TcpListener;
+use axum::{Router, extract::ConnectInfo};
+use hyper::body::Incoming;
+use hyper_util::{
+    rt::{TokioExecutor, TokioIo, TokioTimer},
+    server::{conn::auto, graceful::GracefulShutdown},
+    service::TowerToHyperService,
+};
+use tokio::{net::TcpListener, sync::Semaphore};
+use tokio_rustls::TlsAcceptor;
+use tower::ServiceExt;
 
-use crate::{ServeConfig, ServeError, app};
+use crate::{ServeConfig, ServeError, app, redirect_http, tls};
+
+/// A client must send a request's headers within this time (also the keep-alive idle limit).
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// Largest request head accepted (431 beyond).
+pub const MAX_HEADER_BYTES: usize = 16 * 1024;
+/// Connections served at once; more wait in the kernel's backlog.
+pub const MAX_CONNECTIONS: usize = 10_000;
+/// The TLS handshake must finish within this time.
+const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+/// On shutdown, requests in flight get this long to finish.
+const DRAIN_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Serves `config.root` on `addr` until Ctrl-C or SIGTERM, then stops gracefully (requests in
 /// flight are finished). `ready` is called with the bound address once the socket listens,
@@ -28,25 +49,134 @@ pub async fn serve_with_shutdown(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
     check_root(&config.root).await?;
-    let listener =
-        TcpListener::bind(addr).await.map_err(|source| ServeError::Bind { addr, source })?;
+    let acceptor = config.tls.as_ref().map(tls::acceptor).transpose()?;
+    let listener = bind(addr).await?;
     let bound = listener.local_addr().map_err(|source| ServeError::Bind { addr, source })?;
+    let redirect = match (config.redirect_http, &acceptor) {
+        (Some(port), Some(_)) => Some(bind(SocketAddr::new(addr.ip(), port)).await?),
+        _ => None,
+    };
     let router = app(&config);
-    tracing::info!(address = %bound, root = %config.root.display(), "serving");
+    let scheme = if acceptor.is_some() { "https" } else { "http" };
+    tracing::info!(address = %bound, scheme, root = %config.root.display(), "serving");
     ready(bound);
-    // Small responses (page-data, search pieces) must not wait for Nagle's algorithm.
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    if let Some(listener) = redirect {
+        let router = redirect_http::router(bound.port());
+        tokio::spawn(run(listener, None, router, wait_for(stop_rx.clone())));
+    }
+    tokio::spawn(async move {
+        shutdown.await;
+        tracing::info!("shutting down");
+        let _ = stop_tx.send(true);
+    });
+    run(listener, acceptor, router, wait_for(stop_rx)).await;
+    Ok(())
+}
+
+async fn wait_for(mut stop: tokio::sync::watch::Receiver<bool>) {
+    let _ = stop.wait_for(|stop| *stop).await;
+}
+
+async fn bind(addr: SocketAddr) -> Result<TcpListener, ServeError> {
+    TcpListener::bind(addr).await.map_err(|source| ServeError::Bind { addr, source })
+}
+
+fn builder() -> auto::Builder<TokioExecutor> {
+    let mut builder = auto::Builder::new(TokioExecutor::new());
+    builder
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(HEADER_TIMEOUT)
+        .max_buf_size(MAX_HEADER_BYTES.max(8192) * 4)
+        .max_headers(100);
+    builder
+        .http2()
+        .timer(TokioTimer::new())
+        .max_header_list_size(MAX_HEADER_BYTES as u32)
+        .max_concurrent_streams(256)
+        .keep_alive_interval(Some(Duration::from_secs(30)))
+        .keep_alive_timeout(Duration::from_secs(20));
+    builder
+}
+
+/// Accepts connections until `stop`, then lets the open ones finish their requests.
+async fn run(
+    listener: TcpListener,
+    tls: Option<TlsAcceptor>,
+    router: Router,
+    stop: impl Future<Output = ()>,
+) {
+    let builder = Arc::new(builder());
+    let graceful = GracefulShutdown::new();
+    let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    tokio::pin!(stop);
+    loop {
+        let permit = tokio::select! {
+            permit = slots.clone().acquire_owned() => permit.expect("never closed"),
+            () = &mut stop => break,
+        };
+        let (tcp, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(err) => {
+                    // EMFILE and the like: wait a little instead of spinning.
+                    tracing::warn!(error = %err, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut stop => break,
+        };
         if let Err(e) = tcp.set_nodelay(true) {
             tracing::debug!("TCP_NODELAY not set: {e}");
         }
-    });
-    axum::serve(listener, router)
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            tracing::info!("shutting down");
-        })
-        .await
-        .map_err(ServeError::Io)
+        let service = router.clone().map_request(move |mut request: http::Request<Incoming>| {
+            request.extensions_mut().insert(ConnectInfo(peer));
+            request
+        });
+        let service = TowerToHyperService::new(service);
+        let (builder, watcher, tls) = (builder.clone(), graceful.watcher(), tls.clone());
+        tokio::spawn(async move {
+            let _permit = permit;
+            let result = match tls {
+                None => {
+                    watcher
+                        .watch(
+                            builder
+                                .serve_connection_with_upgrades(TokioIo::new(tcp), service)
+                                .into_owned(),
+                        )
+                        .await
+                }
+                Some(acceptor) => {
+                    let stream =
+                        match tokio::time::timeout(HANDSHAKE_TIMEOUT, acceptor.accept(tcp)).await {
+                            Ok(Ok(stream)) => stream,
+                            Ok(Err(err)) => {
+                                return tracing::debug!(%peer, error = %err, "TLS handshake failed");
+                            }
+                            Err(_) => return tracing::debug!(%peer, "TLS handshake too slow"),
+                        };
+                    watcher
+                        .watch(
+                            builder
+                                .serve_connection_with_upgrades(TokioIo::new(stream), service)
+                                .into_owned(),
+                        )
+                        .await
+                }
+            };
+            if let Err(err) = result {
+                tracing::debug!(%peer, error = %err, "connection ended with an error");
+            }
+        });
+    }
+    drop(listener);
+    if tokio::time::timeout(DRAIN_TIMEOUT, graceful.shutdown()).await.is_err() {
+        tracing::warn!("some connections were still busy after {}s", DRAIN_TIMEOUT.as_secs());
+    }
 }
 
 async fn check_root(root: &Path) -> Result<(), ServeError> {

@@ -10,4 +10,5 @@ mod incremental;
 mod incremental_prop;
 mod markdown_html;
 mod new;
+mod serve;
 mod util;

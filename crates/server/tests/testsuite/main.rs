@@ -3,9 +3,14 @@
 
 mod caching;
 mod errors;
+mod hot_cache;
+mod limits;
+mod proxy;
 mod redirects;
 mod routing;
 mod safety;
 mod security;
 mod serve;
 mod support;
+mod swap;
+mod tls;

@@ -75,7 +75,7 @@ impl TestSite {
     }
 
     pub fn config(&self) -> ServeConfig {
-        ServeConfig { root: self.root(), proxy_allow: Vec::new() }
+        ServeConfig { root: self.root(), ..ServeConfig::default() }
     }
 
     pub fn app(&self) -> Router {

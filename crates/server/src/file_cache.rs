@@ -1,0 +1,204 @@
+//! The hot-file cache: a file's bytes, its compressed variants and its response headers,
+//! kept in memory (bounded by total size) and keyed by the request path.
+//!
+//! Every hit is validated with one `stat` of the resolved path (through the root, so a swapped
+//! `dist` symlink or a renamed directory is seen at once): device, inode, size and
+//! modification time must be the ones the entry was loaded from. Builds replace files by
+//! rename (a new inode), so a changed file is never served from a stale entry. A miss reads
+//! and compresses the file on the blocking pool; concurrent misses for one path load it once.
+//! ETags come from a digest of the content, so a rebuild that leaves a file's bytes alone
+//! leaves its ETag alone too.
+
+use std::{
+    fs::Metadata,
+    io::{self, Read},
+    os::unix::fs::MetadataExt,
+    path::{Path, PathBuf},
+    sync::Arc,
+    time::SystemTime,
+};
+
+use bytes::Bytes;
+use http::HeaderValue;
+use sha2::{Digest, Sha256};
+
+use crate::{cache, content_type, encoding};
+
+/// Files above this size are streamed from disk on each request (only their headers and
+/// digest are cached) and never compressed.
+pub(crate) const MAX_IN_MEMORY: u64 = 4 << 20;
+/// Default bound on the bytes the cache holds.
+pub(crate) const DEFAULT_CACHE_BYTES: u64 = 256 << 20;
+
+/// What identifies one version of a file on disk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Stamp {
+    dev: u64,
+    ino: u64,
+    len: u64,
+    mtime: i64,
+    mtime_nsec: i64,
+}
+
+impl Stamp {
+    pub(crate) fn of(meta: &Metadata) -> Self {
+        Self {
+            dev: meta.dev(),
+            ino: meta.ino(),
+            len: meta.len(),
+            mtime: meta.mtime(),
+            mtime_nsec: meta.mtime_nsec(),
+        }
+    }
+}
+
+/// One representation of the file: its bytes (absent for a file streamed from disk), ETag
+/// and Content-Length.
+#[derive(Debug)]
+pub(crate) struct Variant {
+    pub(crate) body: Option<Bytes>,
+    pub(crate) etag: HeaderValue,
+    pub(crate) length: HeaderValue,
+    pub(crate) len: u64,
+}
+
+/// A cached file, ready to answer with.
+#[derive(Debug)]
+pub(crate) struct Entry {
+    /// The file, as `root/relative`: resolved through the root on each use.
+    pub(crate) path: PathBuf,
+    pub(crate) stamp: Stamp,
+    pub(crate) modified: SystemTime,
+    pub(crate) content_type: HeaderValue,
+    pub(crate) cache_control: HeaderValue,
+    pub(crate) last_modified: HeaderValue,
+    pub(crate) identity: Variant,
+    pub(crate) gzip: Option<Variant>,
+    pub(crate) br: Option<Variant>,
+}
+
+impl Entry {
+    /// Whether the file on disk is still the one this entry was loaded from.
+    pub(crate) fn is_current(&self, meta: &Metadata) -> bool {
+        meta.is_file() && Stamp::of(meta) == self.stamp
+    }
+
+    /// Whether `tag` (from If-None-Match, quotes included, `W/` ignored) names any of this
+    /// entry's representations.
+    pub(crate) fn has_etag(&self, tag: &[u8]) -> bool {
+        let tag = tag.strip_prefix(b"W/").unwrap_or(tag);
+        [Some(&self.identity), self.gzip.as_ref(), self.br.as_ref()]
+            .into_iter()
+            .flatten()
+            .any(|v| v.etag.as_bytes() == tag)
+    }
+
+    fn weight(&self) -> u64 {
+        let bodies = [Some(&self.identity), self.gzip.as_ref(), self.br.as_ref()]
+            .into_iter()
+            .flatten()
+            .filter_map(|v| v.body.as_ref())
+            .map(|b| b.len() as u64)
+            .sum::<u64>();
+        bodies + self.path.as_os_str().len() as u64 + 512
+    }
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Weigher;
+
+impl quick_cache::Weighter<String, Arc<Entry>> for Weigher {
+    fn weight(&self, key: &String, entry: &Arc<Entry>) -> u64 {
+        key.len() as u64 + entry.weight()
+    }
+}
+
+pub(crate) type Cache = quick_cache::sync::Cache<String, Arc<Entry>, Weigher>;
+
+/// A cache holding at most about `bytes` bytes.
+pub(crate) fn new_cache(bytes: u64) -> Cache {
+    let bytes = if bytes == 0 { DEFAULT_CACHE_BYTES } else { bytes };
+    // quick_cache sizes its tables from an estimated item count.
+    let items = (bytes / (16 << 10)).clamp(256, 100_000) as usize;
+    Cache::with_weighter(items, bytes, Weigher)
+}
+
+/// Reads the regular file `path` and everything needed to answer `request_path` with it.
+/// The stamp comes from the opened file, so it always describes the bytes read. Blocking: run
+/// it on the blocking pool.
+pub(crate) fn load(path: PathBuf, request_path: &str) -> io::Result<Entry> {
+    let mut file = std::fs::File::open(&path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(io::ErrorKind::NotFound.into());
+    }
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+    let content_type = content_type::content_type(name).unwrap_or_else(|| guess(name));
+    let modified = meta.modified()?;
+    let stamp = Stamp::of(&meta);
+    let (identity, gzip, br) = if stamp.len > MAX_IN_MEMORY {
+        let digest = digest_file(&mut file)?;
+        (variant(None, &digest, "", stamp.len), None, None)
+    } else {
+        let bytes = read_exact_file(&mut file, stamp.len)?;
+        let digest = hex::encode(&Sha256::digest(&bytes)[..16]);
+        let (gz, br) = compressed(&path, &bytes, content_type);
+        let gz = gz.map(|b| variant(Some(Bytes::from(b)), &digest, ".gz", 0));
+        let br = br.map(|b| variant(Some(Bytes::from(b)), &digest, ".br", 0));
+        (variant(Some(Bytes::from(bytes)), &digest, "", 0), gz, br)
+    };
+    Ok(Entry {
+        path,
+        stamp,
+        modified,
+        content_type: HeaderValue::from_static(content_type),
+        cache_control: HeaderValue::from_static(cache::cache_control(request_path)),
+        last_modified: HeaderValue::try_from(httpdate::fmt_http_date(modified))
+            .expect("an HTTP date is a valid header"),
+        identity,
+        gzip,
+        br,
+    })
+}
+
+/// The gzip and brotli variants: the file's precompressed `.gz`/`.br` siblings when the build
+/// left some, else compressed here for text types.
+fn compressed(path: &Path, bytes: &[u8], content_type: &str) -> (Option<Vec<u8>>, Option<Vec<u8>>) {
+    let sibling = |ext: &str| {
+        let mut name = path.as_os_str().to_owned();
+        name.push(ext);
+        std::fs::read(PathBuf::from(name)).ok()
+    };
+    let (gz, br) = (sibling(".gz"), sibling(".br"));
+    if gz.is_some() || br.is_some() || !encoding::compressible(content_type) {
+        return (gz, br);
+    }
+    (encoding::gzip(bytes), encoding::brotli(bytes))
+}
+
+fn variant(body: Option<Bytes>, digest: &str, suffix: &str, disk_len: u64) -> Variant {
+    let len = body.as_ref().map_or(disk_len, |b| b.len() as u64);
+    let etag =
+        HeaderValue::try_from(format!("\"{digest}{suffix}\"")).expect("hex is a valid header");
+    Variant { body, etag, length: HeaderValue::from(len), len }
+}
+
+/// The whole file, refusing one that changed size while read (it was being replaced).
+fn read_exact_file(file: &mut std::fs::File, len: u64) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::with_capacity(len as usize);
+    file.read_to_end(&mut bytes)?;
+    if bytes.len() as u64 != len {
+        return Err(io::Error::new(io::ErrorKind::Interrupted, "file changed while read"));
+    }
+    Ok(bytes)
+}
+
+fn digest_file(file: &mut std::fs::File) -> io::Result<String> {
+    let mut hasher = Sha256::new();
+    io::copy(file, &mut hasher)?;
+    Ok(hex::encode(&hasher.finalize()[..16]))
+}
+
+fn guess(name: &str) -> &'static str {
+    mime_guess::from_path(name).first_raw().unwrap_or("application/octet-stream")
+}

@@ -1,0 +1,164 @@
+//! Following the atomic swap of the output directory under load: by renaming a new directory
+//! over DIST, and by renaming a new symlink over DIST (generation directories). No request
+//! fails, and every body is wholly one version.
+
+use std::{
+    path::{Path, PathBuf},
+    sync::{
+        Arc,
+        atomic::{AtomicBool, Ordering},
+    },
+};
+
+use axum::body::Body;
+use http::{Request, StatusCode};
+
+use crate::support::send;
+use stillpoint_server::{ServeConfig, app};
+
+const PATHS: [&str; 3] = ["/", "/articles/calm", "/assets/app.js"];
+const SWAPS: usize = 40;
+const CLIENTS: usize = 4;
+
+/// One version of the site: every file carries the version in a large-enough body to be
+/// compressed, and differs in size between versions (and in content).
+fn write_version(dir: &Path, version: usize) {
+    for (path, file) in [("", "index.html"), ("articles/calm", "index.html"), ("assets", "app.js")]
+    {
+        let dir = dir.join(path);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(file), body(path, version)).unwrap();
+    }
+    std::fs::write(dir.join("404.html"), "<h1>Not found</h1>").unwrap();
+}
+
+fn body(path: &str, version: usize) -> String {
+    format!("<p>{path} version {version}</p>\n").repeat(50 + version % 7)
+}
+
+fn is_some_version(path: &str, text: &str) -> bool {
+    let key = match path {
+        "/" => "",
+        "/articles/calm" => "articles/calm",
+        _ => "assets",
+    };
+    (0..=SWAPS + 1).any(|v| text == body(key, v))
+}
+
+async fn load_while(config: ServeConfig, swapping: Arc<AtomicBool>) -> usize {
+    let app = app(&config);
+    let total = load(app.clone(), swapping).await;
+    // Once the swapping stops, the last version is what is served.
+    for (path, key) in
+        [("/", ""), ("/articles/calm", "articles/calm"), ("/assets/app.js", "assets")]
+    {
+        let answer = send(app.clone(), Request::get(path).body(Body::empty()).unwrap()).await;
+        assert_eq!(answer.text(), body(key, SWAPS), "{path}");
+    }
+    total
+}
+
+async fn load(app: axum::Router, swapping: Arc<AtomicBool>) -> usize {
+    let mut tasks = tokio::task::JoinSet::new();
+    for client in 0..CLIENTS {
+        let (app, swapping) = (app.clone(), swapping.clone());
+        tasks.spawn(async move {
+            let mut checked = 0;
+            let mut i = client;
+            // Bounded: stops with the swapping, and after 20 000 requests at most.
+            while swapping.load(Ordering::Relaxed) && checked < 20_000 {
+                let path = PATHS[i % PATHS.len()];
+                i += 1;
+                let accept = if i % 2 == 0 { "br, gzip" } else { "" };
+                let request = Request::get(path)
+                    .header("accept-encoding", accept)
+                    .body(Body::empty())
+                    .unwrap();
+                let answer = send(app.clone(), request).await;
+                assert_eq!(answer.status, StatusCode::OK, "{path}");
+                let text = match answer.header("content-encoding") {
+                    "br" => {
+                        let mut out = Vec::new();
+                        brotli::BrotliDecompress(&mut answer.body.as_slice(), &mut out).unwrap();
+                        String::from_utf8(out).unwrap()
+                    }
+                    "" => answer.text(),
+                    other => panic!("unexpected coding {other}"),
+                };
+                assert!(is_some_version(path, &text), "{path}: a mixed or partial body");
+                checked += 1;
+            }
+            checked
+        });
+    }
+    let mut total = 0;
+    while let Some(n) = tasks.join_next().await {
+        total += n.expect("no client failed");
+    }
+    total
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn follows_a_directory_renamed_over_dist() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dist = tmp.path().join("dist");
+    write_version(&dist, 0);
+    let swapping = Arc::new(AtomicBool::new(true));
+    let config = ServeConfig { root: dist.clone(), ..ServeConfig::default() };
+    let load = tokio::spawn(load_while(config, swapping.clone()));
+    let swapper = tokio::task::spawn_blocking(move || {
+        for version in 1..=SWAPS {
+            let staging = dist.with_file_name(format!("staging-{version}"));
+            write_version(&staging, version);
+            let old = dist.with_file_name(format!("old-{version}"));
+            // What `stillpoint build` does: move the old output aside, the new one in.
+            std::fs::rename(&dist, &old).unwrap();
+            std::fs::rename(&staging, &dist).unwrap();
+            std::fs::remove_dir_all(&old).unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    });
+    swapper.await.unwrap();
+    swapping.store(false, Ordering::Relaxed);
+    let served = load.await.unwrap();
+    assert!(served > 0);
+}
+
+/// The window between the two renames above can answer 404; the symlink swap has none, so
+/// this test also checks that every answer is a 200.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn follows_a_symlink_renamed_over_dist() {
+    let tmp = tempfile::tempdir().unwrap();
+    let gens = tmp.path().join(".dist.gens");
+    let (a, b): (PathBuf, PathBuf) = (gens.join("a"), gens.join("b"));
+    write_version(&a, 0);
+    let dist = tmp.path().join("dist");
+    std::os::unix::fs::symlink(&a, &dist).unwrap();
+    let swapping = Arc::new(AtomicBool::new(true));
+    let config = ServeConfig { root: dist.clone(), ..ServeConfig::default() };
+    let load = tokio::spawn(load_while(config, swapping.clone()));
+    let swapper = tokio::task::spawn_blocking(move || {
+        for version in 1..=SWAPS {
+            let spare = if version % 2 == 1 { &b } else { &a };
+            // Generation directories are reused: files are replaced by rename, in place.
+            let staging = gens.join(format!("staging-{version}"));
+            write_version(&staging, version);
+            for (dir, file) in
+                [("", "index.html"), ("articles/calm", "index.html"), ("assets", "app.js")]
+            {
+                std::fs::create_dir_all(spare.join(dir)).unwrap();
+                std::fs::rename(staging.join(dir).join(file), spare.join(dir).join(file)).unwrap();
+            }
+            std::fs::rename(staging.join("404.html"), spare.join("404.html")).unwrap();
+            std::fs::remove_dir_all(&staging).unwrap();
+            let link = dist.with_file_name("dist.new");
+            std::os::unix::fs::symlink(spare, &link).unwrap();
+            std::fs::rename(&link, &dist).unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    });
+    swapper.await.unwrap();
+    swapping.store(false, Ordering::Relaxed);
+    let served = load.await.unwrap();
+    assert!(served > 0);
+}
