@@ -5,6 +5,9 @@
 //! document shell), `ssr` (the Node worker pool), `emit` (staging and atomic swap), plus the
 //! generated files: `feeds` (sitemap.xml, robots.txt, RSS, Atom) and `search_index`, and `client`
 //! (what the browser runtime reads: page heads as data, the service worker, third-party scripts).
+//! Shared by all of them: `route` (a page's route, spelled in one place), `layout` (the path of
+//! every emitted file) and `protocol` (the JSON envelopes of page-data and of the render workers,
+//! sampled for the web tests in `web/src/protocol.samples.json`).
 
 mod build;
 mod build_info;

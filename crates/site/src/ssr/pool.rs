@@ -1,5 +1,5 @@
 //! A pool of long-lived Node workers that render pages: one JSON line in, one JSON line out
-//! (the protocol is `web/src/protocol.ts`). Each worker has a writer thread that prepares and
+//! (the envelopes are `crate::protocol`, mirrored by `web/src/protocol.ts`). Each worker has a writer thread that prepares and
 //! sends requests and a reader thread that finishes pages as answers arrive, so Rust work and
 //! Node rendering overlap. A bounded window keeps memory flat however many pages there are.
 
