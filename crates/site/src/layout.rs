@@ -11,7 +11,7 @@ pub const SLICE_DATA_DIR: &str = "slice-data";
 /// The web bundle's hashed JS and CSS.
 pub const ASSETS_DIR: &str = "assets";
 /// The search index (`search/manifest.json` and its pieces).
-pub const SEARCH_DIR: &str = crate::search_index::DIR;
+pub const SEARCH_DIR: &str = "search";
 
 /// `page-data/app-data.json`: the build hash of what is deployed.
 pub const APP_DATA: &str = "page-data/app-data.json";

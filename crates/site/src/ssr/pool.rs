@@ -1,7 +1,7 @@
 //! A pool of long-lived Node workers that render pages: one JSON line in, one JSON line out
-//! (the envelopes are `crate::protocol`, mirrored by `web/src/protocol.ts`). Each worker has a writer thread that prepares and
-//! sends requests and a reader thread that finishes pages as answers arrive, so Rust work and
-//! Node rendering overlap. A bounded window keeps memory flat however many pages there are.
+//! (the envelopes are `crate::protocol`, mirrored by `web/src/protocol.ts`). Each worker has a
+//! writer thread that prepares and sends requests and a reader thread that finishes pages as
+//! answers arrive, so Rust work and Node rendering overlap. A bounded window keeps memory flat however many pages there are.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
