@@ -52,9 +52,6 @@ use crate::plan::PlanContext;
 #[cfg(test)]
 mod tests;
 
-/// The folder, under the site root, that holds every search file.
-pub const DIR: &str = crate::layout::SEARCH_DIR;
-
 /// Sizes of the index's files. [`Layout::DEFAULT`] was chosen by measuring queries typed key by
 /// key on a generated site of 100,000 articles (web/scripts/search-bench.mjs); tests use small
 /// sizes to reach every edge with few documents.
