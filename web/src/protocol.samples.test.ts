@@ -11,6 +11,7 @@ import { isPagePath } from './runtime/links';
 import { parsePageData } from './runtime/loader';
 import { APP_DATA_URL, pageDataUrl, siteDataUrl } from './runtime/pageData';
 import { strategyFor } from './sw/routes';
+import { pageProps, site as siteFixture } from './test/fixtures';
 import { handleLine } from './worker/handle';
 
 type Samples = {
@@ -113,6 +114,29 @@ describe('page-data', () => {
     const article = samples.pageData.find((p) => p.componentChunkName === 'Article');
     const body = article && 'bodyHtml' in article.result.pageContext ? article.result.pageContext.bodyHtml : '';
     expect(body).toMatch(/^</);
+  });
+});
+
+describe('the hand-written test fixtures', () => {
+  // Component tests use src/test/fixtures.ts; its props must keep the shape the builder sends.
+  const shape = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.length > 0 ? [shape(value[0])] : [];
+    if (value === null || typeof value !== 'object') return typeof value;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, v === null ? 'null' : shape(v)]));
+  };
+  const fieldsOf = (value: object) => keys(value);
+
+  it('have the fields of the props of every template', () => {
+    for (const data of samples.pageData) {
+      const fixture = pageProps[data.componentChunkName];
+      expect(fieldsOf(fixture), data.componentChunkName).toEqual(fieldsOf(data.result.pageContext));
+    }
+  });
+
+  it('have the fields of the site data', () => {
+    const slices = samples.workerRequests.find((r) => r.type === 'slices') as { site: SiteData } | undefined;
+    expect(fieldsOf(siteFixture)).toEqual(fieldsOf(slices?.site ?? {}));
+    expect(shape(siteFixture.categories[0])).toEqual(shape(slices?.site.categories[0]));
   });
 });
 
