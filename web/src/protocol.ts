@@ -1,6 +1,8 @@
 // The JSON that crosses from the Rust builder to the Node SSR worker, and from the built site to
-// the browser (page-data). It mirrors `crates/site/src/props.rs` field for field; a Rust snapshot
-// test pins a sample of every message, so a change of shape shows up in review on both sides.
+// the browser (page-data). It mirrors `crates/site/src/props.rs` (props) and
+// `crates/site/src/protocol.rs` (the envelopes) field for field. The Rust tests write one sample of
+// every envelope, and the URLs of the output layout, to `protocol.samples.json` (and fail when it is
+// stale); `protocol.samples.test.ts` reads them with the runtime's parsers and the worker's handler.
 //
 // Everything here is plain data, already decided by the builder: labels are normalised, dates
 // are formatted, URLs are absolute paths, HTML strings are sanitised (raw HTML in Markdown is kept
@@ -201,6 +203,7 @@ export type WorkerResponse =
   | { readonly type: 'ready' }
   | { readonly id: number; readonly type: 'rendered'; readonly html: string }
   | { readonly id: number; readonly type: 'slices'; readonly header: string; readonly footer: string }
+  /** `id` is -1 when the request line could not be read at all. */
   | { readonly id: number; readonly type: 'error'; readonly message: string };
 
 // ---- The built site → the browser ----

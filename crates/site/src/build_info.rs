@@ -10,7 +10,7 @@ use stillpoint_content::Site;
 use crate::BuildError;
 
 /// Where the build information lives, relative to the output root.
-pub const BUILD_INFO_FILE: &str = ".stillpoint/build.json";
+pub const BUILD_INFO_FILE: &str = crate::layout::BUILD_INFO;
 
 /// The site a build was made from, as the serving and publishing commands need it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

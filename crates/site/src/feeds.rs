@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 
 use stillpoint_content::{Catalog, Site};
 
+use crate::layout::{ATOM_XML, PAGE_DATA_DIR, RSS_XML, SITEMAP_XML, SLICE_DATA_DIR};
 use crate::plan::PagePlan;
 use crate::render::escape;
 
@@ -27,7 +28,7 @@ pub fn sitemap_xml(plans: &[PagePlan]) -> String {
 
 pub fn robots_txt(site: &Site) -> String {
     format!(
-        "User-agent: *\nAllow: /\nDisallow: /page-data/\nDisallow: /slice-data/\n\nSitemap: {}/sitemap.xml\n",
+        "User-agent: *\nAllow: /\nDisallow: /{PAGE_DATA_DIR}/\nDisallow: /{SLICE_DATA_DIR}/\n\nSitemap: {}/{SITEMAP_XML}\n",
         site.config.url
     )
 }
@@ -61,7 +62,7 @@ pub fn rss_xml(site: &Site, catalog: &Catalog) -> String {
     let _ = writeln!(x, "<language>{}</language>", c.locale.replace('_', "-").to_lowercase());
     let _ = writeln!(
         x,
-        "<atom:link href=\"{}/rss.xml\" rel=\"self\" type=\"application/rss+xml\"/>",
+        "<atom:link href=\"{}/{RSS_XML}\" rel=\"self\" type=\"application/rss+xml\"/>",
         c.url
     );
     if let Some(&first) = catalog.newest.first() {
@@ -102,7 +103,7 @@ pub fn atom_xml(site: &Site, catalog: &Catalog) -> String {
     );
     let _ = writeln!(
         x,
-        "<link href=\"{}/\"/>\n<link rel=\"self\" href=\"{}/atom.xml\"/>\n<id>{}/</id>",
+        "<link href=\"{}/\"/>\n<link rel=\"self\" href=\"{}/{ATOM_XML}\"/>\n<id>{}/</id>",
         c.url, c.url, c.url
     );
     let _ = writeln!(x, "<updated>{updated}T00:00:00Z</updated>");

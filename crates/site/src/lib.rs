@@ -5,6 +5,9 @@
 //! document shell), `ssr` (the Node worker pool), `emit` (staging and atomic swap), plus the
 //! generated files: `feeds` (sitemap.xml, robots.txt, RSS, Atom) and `search_index`, and `client`
 //! (what the browser runtime reads: page heads as data, the service worker, third-party scripts).
+//! Shared by all of them: `route` (a page's route, spelled in one place), `layout` (the path of
+//! every emitted file) and `protocol` (the JSON envelopes of page-data and of the render workers,
+//! sampled for the web tests in `web/src/protocol.samples.json`).
 
 mod build;
 mod build_info;
@@ -12,10 +15,13 @@ mod cache;
 mod client;
 mod emit;
 mod feeds;
+mod layout;
 mod links;
 mod plan;
 mod props;
+mod protocol;
 mod render;
+mod route;
 mod search_index;
 mod site_data;
 mod sponsored;
@@ -32,6 +38,7 @@ pub use emit::EmitStats;
 pub use plan::{Head, NOT_FOUND_DESCRIPTION, PAGE_SIZE, PagePlan, plan_pages};
 pub use props::*;
 pub use render::{Markdown, RawHtml, Rendered, render_markdown};
+pub use route::Route;
 pub use sponsored::{LABELS as SPONSORED_LABELS, sanitize_fragment, sponsored_label};
 pub use ssr::{MIN_NODE_MAJOR, RenderFailure};
 

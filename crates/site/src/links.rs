@@ -4,6 +4,7 @@ use std::collections::HashSet;
 
 use stillpoint_content::{ContentError, ContentErrorKind, Site};
 
+use crate::layout;
 use crate::plan::PagePlan;
 
 /// Every internal link of every article, author biography and info page that resolves to no page
@@ -13,7 +14,7 @@ pub fn validate_links(site: &Site, plans: &[PagePlan]) -> Vec<ContentError> {
         plans.iter().filter(|p| !p.is_error_page()).map(|p| p.path.as_str()).collect();
     let exists = |path: &str| {
         routes.contains(path)
-            || matches!(path, "/sitemap.xml" | "/robots.txt" | "/rss.xml" | "/atom.xml")
+            || path.strip_prefix('/').is_some_and(|f| layout::FEEDS.contains(&f))
             || site.static_dir.as_ref().is_some_and(|d| {
                 let rel = path.trim_start_matches('/');
                 !rel.split('/').any(|s| s == "..") && d.join(rel).is_file()

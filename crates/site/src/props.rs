@@ -280,6 +280,16 @@ impl PageProps {
         }
     }
 
+    /// The field that holds the page's rendered Markdown, for the templates that have one.
+    pub fn body_mut(&mut self) -> Option<&mut String> {
+        match self {
+            Self::Article(p) => Some(&mut p.body_html),
+            Self::Author(p) => Some(&mut p.bio_html),
+            Self::Info(p) => Some(&mut p.body_html),
+            _ => None,
+        }
+    }
+
     pub fn common(&self) -> &Common {
         match self {
             Self::Home(p) => &p.common,

@@ -46,13 +46,11 @@ use serde_json::json;
 use stillpoint_content::fnv1a32;
 
 use crate::emit::digest;
+use crate::layout::search_file;
 use crate::plan::PlanContext;
 
 #[cfg(test)]
 mod tests;
-
-/// The folder, under the site root, that holds every search file.
-pub const DIR: &str = "search";
 
 /// Sizes of the index's files. [`Layout::DEFAULT`] was chosen by measuring queries typed key by
 /// key on a generated site of 100,000 articles (web/scripts/search-bench.mjs); tests use small
@@ -185,7 +183,7 @@ pub fn build_index(docs: &[Doc], groups: &[Group], layout: Layout) -> SearchInde
         list.sort_by(|a, b| a.0.cmp(&b.0));
         let hash = digest(list.iter().flat_map(|(n, b)| [n.as_bytes(), b.as_slice()]));
         let folder = format!("{s}-{hash}");
-        files.extend(list.into_iter().map(|(n, b)| (format!("{DIR}/{folder}/{n}"), b)));
+        files.extend(list.into_iter().map(|(n, b)| (search_file(&format!("{folder}/{n}")), b)));
         segment_names.push(folder);
     }
 
@@ -199,7 +197,7 @@ pub fn build_index(docs: &[Doc], groups: &[Group], layout: Layout) -> SearchInde
         }
         for (i, b) in bytes.into_iter().enumerate() {
             let name = format!("k{}-{i}.{}.bin", n + 1, digest([b.as_slice()]));
-            files.push((format!("{DIR}/{name}"), b));
+            files.push((search_file(&name), b));
             shard_names[n].push(name);
         }
     }
@@ -215,7 +213,7 @@ pub fn build_index(docs: &[Doc], groups: &[Group], layout: Layout) -> SearchInde
         "groups": groups,
     });
     let manifest = serde_json::to_vec(&manifest).expect("JSON values serialise");
-    let path = format!("{DIR}/manifest.json");
+    let path = search_file("manifest.json");
     files.push((path.clone(), manifest));
     SearchIndex { manifest: path, files }
 }

@@ -18,7 +18,7 @@ pub fn site_data(ctx: &PlanContext, year: i16, search_manifest: String) -> SiteD
             slug: cat.topic.slug.clone(),
             title: cat.topic.title.clone(),
             description: cat.topic.description.clone(),
-            href: ctx.category_href(ci),
+            href: ctx.category_href(ci).into(),
             children: cat
                 .children
                 .iter()
@@ -28,7 +28,7 @@ pub fn site_data(ctx: &PlanContext, year: i16, search_manifest: String) -> SiteD
                     slug: ch.slug.clone(),
                     title: ch.title.clone(),
                     description: ch.description.clone(),
-                    href: ctx.subcategory_href(ci, si),
+                    href: ctx.subcategory_href(ci, si).into(),
                     children: Vec::new(),
                 })
                 .collect(),

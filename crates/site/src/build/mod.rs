@@ -19,9 +19,12 @@ use crate::cache::{BuildCache, engine_id};
 use crate::client::{SW_FILE, ServiceWorker, SwSettings, script_srcs};
 use crate::emit::{EmitStats, Output, Update, digest};
 use crate::feeds::{atom_xml, robots_txt, rss_xml, sitemap_xml};
+use crate::layout::{self, ASSETS_DIR};
 use crate::links::validate_links;
 use crate::plan::{PlanContext, plan_pages};
+use crate::protocol::{SLICES, app_data_json, slice_data_json};
 use crate::render::Shell;
+use crate::route::Route;
 use crate::search_index::search_index;
 use crate::site_data::site_data;
 use crate::ssr::WebBundle;
@@ -108,9 +111,7 @@ fn load(site_dir: &Path) -> Result<Site, BuildError> {
         let unparsed: Vec<String> = diag
             .iter()
             .filter(|e| e.path.starts_with("articles"))
-            .filter_map(|e| {
-                e.path.file_stem().map(|s| format!("/articles/{}", s.to_string_lossy()))
-            })
+            .filter_map(|e| e.path.file_stem().map(|s| Route::article(&s.to_string_lossy()).into()))
             .collect();
         let catalog = build_catalog(&site);
         let plans = plan_pages(&site, &catalog);
@@ -160,7 +161,7 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport
         files::copy_tree(&update, &mut cache, dir, "")?;
     }
     let asset_files =
-        files::copy_tree(&update, &mut cache, &bundle.client_dir().join("assets"), "assets")?;
+        files::copy_tree(&update, &mut cache, &bundle.client_dir().join(ASSETS_DIR), ASSETS_DIR)?;
     let service_worker = ServiceWorker::from_bundle(&bundle.root)?;
     let build_hash = build_hash(&bundle, &asset_files, &service_worker)?;
 
@@ -170,7 +171,7 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport
         update.put(path, bytes)?;
     }
     let year = opts.year.unwrap_or_else(current_year);
-    let site_json = serde_json::to_string(&site_data(&ctx, year, format!("/{}", search.manifest)))
+    let site_json = serde_json::to_string(&site_data(&ctx, year, layout::url(&search.manifest)))
         .expect("site data serialises");
     let site_hash = digest([site_json.as_bytes()]);
     emit_site_data(&update, &site_json, &site_hash, &build_hash)?;
@@ -215,10 +216,10 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport
     tracing::debug!(elapsed = ?started.elapsed(), "site files emitted");
     let rendered = render.emit(shell, &update, &mut cache, progress)?;
 
-    update.put("sitemap.xml", sitemap_xml(&plans).as_bytes())?;
-    update.put("robots.txt", robots_txt(&site).as_bytes())?;
-    update.put("rss.xml", rss_xml(&site, &catalog).as_bytes())?;
-    update.put("atom.xml", atom_xml(&site, &catalog).as_bytes())?;
+    update.put(layout::SITEMAP_XML, sitemap_xml(&plans).as_bytes())?;
+    update.put(layout::ROBOTS_TXT, robots_txt(&site).as_bytes())?;
+    update.put(layout::RSS_XML, rss_xml(&site, &catalog).as_bytes())?;
+    update.put(layout::ATOM_XML, atom_xml(&site, &catalog).as_bytes())?;
     update.put(BUILD_INFO_FILE, BuildInfo::of(&site).to_json().as_bytes())?;
     tracing::debug!(elapsed = ?started.elapsed(), "pages emitted");
     let files = update.commit()?;
@@ -250,17 +251,12 @@ fn emit_site_data(
     site_hash: &str,
     build_hash: &str,
 ) -> Result<(), BuildError> {
-    update.put(&format!("page-data/sq/d/{site_hash}.json"), site_json.as_bytes())?;
-    for (name, chunk) in [("header", "Header"), ("footer", "Footer")] {
-        let slice = format!(
-            "{{\"componentChunkName\":\"{chunk}\",\"result\":{{\"sliceContext\":{site_json}}}}}"
-        );
-        update.put(&format!("slice-data/{name}.json"), slice.as_bytes())?;
+    update.put(&layout::site_data_file(site_hash), site_json.as_bytes())?;
+    for (name, template) in SLICES {
+        let slice = slice_data_json(template, site_json);
+        update.put(&layout::slice_data_file(name), slice.as_bytes())?;
     }
-    update.put(
-        "page-data/app-data.json",
-        format!("{{\"webpackCompilationHash\":\"{build_hash}\"}}").as_bytes(),
-    )?;
+    update.put(layout::APP_DATA, app_data_json(build_hash).as_bytes())?;
     Ok(())
 }
 

@@ -13,11 +13,11 @@ use sha2::{Digest, Sha256};
 use super::Progress;
 use crate::BuildError;
 use crate::cache::{BuildCache, PageEntry, Slices};
-use crate::client::page_head_json;
 use crate::emit::Update;
 use crate::plan::PagePlan;
-use crate::props::PageProps;
-use crate::render::{PageAssets, Shell, document, render_markdown};
+use crate::props::PageHead;
+use crate::protocol::page_data_json;
+use crate::render::{PageAssets, Shell, document};
 use crate::ssr::{BODY_MARKER, ChunkFiles, Job, SsrPool, WebBundle, check_node};
 
 pub struct Renderer<'a> {
@@ -54,7 +54,7 @@ impl Renderer<'_> {
         let mut todo = Vec::new();
         for (i, plan) in self.plans.iter().enumerate() {
             let (html, data) = (plan.html_file(), plan.page_data_file());
-            let kept = cache.pages.get(&plan.path).filter(|e| {
+            let kept = cache.pages.get(plan.path.as_str()).filter(|e| {
                 e.key == keys[i]
                     && update.live_digest(&html) == Some(e.html.as_str())
                     && update.live_digest(&data) == Some(e.data.as_str())
@@ -127,15 +127,11 @@ impl Renderer<'_> {
     }
 }
 
-/// `page-data/{path}/page-data.json`: the page's props and head, in the Gatsby-compatible shape.
+/// `page-data/{route}/page-data.json`: the page's props (already serialised, with their body)
+/// and head.
 fn page_data(plan: &PagePlan, template: &str, props_json: &str, shell: &Shell) -> String {
-    format!(
-        "{{\"componentChunkName\":\"{template}\",\"path\":{},\"matchPath\":null,\"result\":{{\"pageContext\":{props_json},\"head\":{}}},\"staticQueryHashes\":[\"{}\"],\"slicesMap\":{{\"header\":\"header\",\"footer\":\"footer\"}},\"webpackCompilationHash\":\"{}\"}}",
-        serde_json::to_string(&plan.path).expect("a string serialises"),
-        page_head_json(&plan.head),
-        shell.site_hash,
-        shell.build_hash,
-    )
+    let head = PageHead::from(&plan.head);
+    page_data_json(template, &plan.path, props_json, head, &shell.site_hash, &shell.build_hash)
 }
 
 /// Everything a page's HTML and page-data depend on: the shell (and through it the bundle, the
@@ -192,39 +188,25 @@ impl std::io::Write for HashWriter<'_> {
 }
 
 /// A page's render job: its Markdown rendered, the HTML held back for splicing (the worker sees
-/// `BODY_MARKER`), the props serialised once.
+/// `BODY_MARKER`).
 fn prepare(plan: &PagePlan) -> Job {
-    let mut props = plan.props.clone();
-    let mut body = None;
-    if let Some(md) = plan.markdown {
-        let rendered = render_markdown(md);
-        body = Some(rendered.html);
-        let marker = BODY_MARKER.to_string();
-        match &mut props {
-            PageProps::Article(p) => {
-                p.body_html = marker;
-                p.toc = rendered.toc;
-            }
-            PageProps::Author(p) => p.bio_html = marker,
-            PageProps::Info(p) => p.body_html = marker,
-            _ => body = None,
-        }
-    }
-    let json = serde_json::to_string(&props).expect("props serialise");
-    Job { template: props.template(), path: plan.path.clone(), props: json, body }
+    let (props, body) = plan.rendered_props(BODY_MARKER);
+    Job { template: props.template(), path: plan.path.clone(), props, body }
 }
 
-/// Puts the held-back body into the rendered HTML and into the page-data props.
+/// Puts the held-back body into the rendered HTML and into the props, and serialises the props
+/// for page-data.
 fn splice_body(html: String, job: Job) -> (String, String) {
-    match job.body {
-        None => (html, job.props),
-        Some(body) => {
+    let Job { mut props, body, .. } = job;
+    let html = match (body, props.body_mut()) {
+        (Some(body), Some(slot)) => {
             let html = html.replacen(BODY_MARKER, &body, 1);
-            let quoted_marker = serde_json::to_string(BODY_MARKER).expect("a string serialises");
-            let quoted_body = serde_json::to_string(&body).expect("a string serialises");
-            (html, job.props.replacen(&quoted_marker, &quoted_body, 1))
+            *slot = body;
+            html
         }
-    }
+        _ => html,
+    };
+    (html, serde_json::to_string(&props).expect("props serialise"))
 }
 
 fn template_chunks(

@@ -20,11 +20,6 @@ impl<'a> From<&'a Head> for PageHead<'a> {
     }
 }
 
-/// The JSON of `result.head` for a page's page-data.
-pub fn page_head_json(head: &Head) -> String {
-    serde_json::to_string(&PageHead::from(head)).expect("a page head serialises")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -43,7 +38,7 @@ mod tests {
             json_ld: vec![serde_json::json!({"@type": "Article"})],
             noindex: false,
         };
-        let json: serde_json::Value = serde_json::from_str(&page_head_json(&head)).unwrap();
+        let json: serde_json::Value = serde_json::to_value(PageHead::from(&head)).unwrap();
         assert_eq!(
             json,
             serde_json::json!({

@@ -7,6 +7,5 @@ mod head;
 mod scripts;
 mod sw;
 
-pub use head::page_head_json;
 pub use scripts::script_srcs;
 pub use sw::{SW_FILE, ServiceWorker, SwSettings};

@@ -11,7 +11,7 @@ use serde::Serialize;
 use crate::BuildError;
 
 /// Where the worker is written in the output (its scope is the whole site).
-pub const SW_FILE: &str = "sw.js";
+pub const SW_FILE: &str = crate::layout::SERVICE_WORKER;
 
 /// The worker's source, read from the web bundle.
 #[derive(Debug, Clone)]

@@ -1,5 +1,6 @@
 //! Article pages.
 
+use crate::route::Route;
 use serde_json::json;
 
 use super::fixed::breadcrumbs_ld;
@@ -12,7 +13,7 @@ const RELATED: usize = 4;
 
 pub fn article<'a>(ctx: &PlanContext<'a>, i: usize) -> PagePlan<'a> {
     let a = ctx.article(i);
-    let path = format!("/articles/{}", a.slug);
+    let path = Route::article(&a.slug);
     let placements = &ctx.catalog.placements[i];
     let topics: Vec<TopicPair> = placements
         .iter()
@@ -39,7 +40,7 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize) -> PagePlan<'a> {
                         .iter()
                         .any(|ss| ss.slug == slug && ctx.catalog.lists(&ss.articles, i))
                         .then(|| ctx.subsubcategory_href(ci, si, &slug))
-                }) && !tags.iter().any(|t| t.href == href)
+                }) && !tags.iter().any(|t| t.href == href.as_str())
                 {
                     tags.push(Link::new(stillpoint_content::title_case(label), href));
                 }
@@ -52,7 +53,7 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize) -> PagePlan<'a> {
         let au = &ctx.site.authors.list[ai];
         AuthorByline {
             label: au.name.clone(),
-            href: ctx.author_href(ai),
+            href: ctx.author_href(ai).into(),
             role: au.meta_title.clone(),
         }
     });

@@ -7,6 +7,7 @@ use std::sync::Mutex;
 use stillpoint_content::{Article, Catalog, Site};
 
 use crate::props::{ArticleCard, Common, Link, SponsoredBlock};
+use crate::route::Route;
 use crate::sponsored::{sanitize_fragment, sponsored_label};
 
 /// Reading speed used for "N min read".
@@ -47,21 +48,22 @@ impl<'a> PlanContext<'a> {
         }
     }
 
-    pub fn category_href(&self, ci: usize) -> String {
-        format!("/{}", self.site.topics.categories[ci].topic.slug)
+    pub fn category_href(&self, ci: usize) -> Route {
+        Route::category(&self.site.topics.categories[ci].topic.slug)
     }
 
-    pub fn subcategory_href(&self, ci: usize, si: usize) -> String {
+    pub fn subcategory_href(&self, ci: usize, si: usize) -> Route {
         let c = &self.site.topics.categories[ci];
-        format!("/{}/{}", c.topic.slug, c.children[si].slug)
+        Route::subcategory(&c.topic.slug, &c.children[si].slug)
     }
 
-    pub fn subsubcategory_href(&self, ci: usize, si: usize, slug: &str) -> String {
-        format!("{}/{slug}", self.subcategory_href(ci, si))
+    pub fn subsubcategory_href(&self, ci: usize, si: usize, slug: &str) -> Route {
+        let c = &self.site.topics.categories[ci];
+        Route::subsubcategory(&c.topic.slug, &c.children[si].slug, slug)
     }
 
-    pub fn author_href(&self, ai: usize) -> String {
-        format!("/authors/{}", self.site.authors.list[ai].slug)
+    pub fn author_href(&self, ai: usize) -> Route {
+        Route::author(&self.site.authors.list[ai].slug)
     }
 
     pub fn category_link(&self, ci: usize) -> Link {
@@ -76,7 +78,7 @@ impl<'a> PlanContext<'a> {
     }
 
     pub fn home_link(&self) -> Link {
-        Link::new("Home", "/")
+        Link::new("Home", Route::home())
     }
 
     pub fn article(&self, i: usize) -> &'a Article {
@@ -102,7 +104,7 @@ impl<'a> PlanContext<'a> {
         });
         ArticleCard {
             slug: a.slug.clone(),
-            href: format!("/articles/{}", a.slug),
+            href: Route::article(&a.slug).into(),
             title: a.title.clone(),
             description: a.description.clone(),
             date: a.date.to_string(),

@@ -3,12 +3,13 @@
 use serde_json::json;
 use stillpoint_content::{InfoPage, truncate_words};
 
-use super::{Head, NOT_FOUND_DESCRIPTION, PagePlan, PlanContext, info_route, strip_emoji};
+use super::{Head, NOT_FOUND_DESCRIPTION, PagePlan, PlanContext, strip_emoji};
 use crate::props::{
     AuthorSummary, AuthorsProps, ErrorProps, HomeProps, InfoProps, Link, PageProps,
     SitemapCategory, SitemapProps, SitemapSubcategory,
 };
 use crate::render::Markdown;
+use crate::route::Route;
 
 /// Home sections (DESIGN.md): featured, Top Stories, Popular Articles, and the pool behind
 /// "Have More Awesome Stuff" (8 shown, each "Show more" adds 12).
@@ -55,7 +56,7 @@ pub fn home<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
         }
     }));
     PagePlan {
-        path: "/".into(),
+        path: Route::home(),
         head: h,
         props: PageProps::Home(HomeProps {
             common: ctx.common("/", Vec::new()),
@@ -77,7 +78,7 @@ fn popular(ctx: &PlanContext, n: usize) -> Vec<usize> {
     let mut inbound = vec![0u32; site.articles.len()];
     for a in &site.articles {
         for l in &a.links {
-            if let Some(&i) = l.value.strip_prefix("/articles/").and_then(|s| by_slug.get(s))
+            if let Some(&i) = Route::article_slug(&l.value).and_then(|s| by_slug.get(s))
                 && site.articles[i].slug != a.slug
             {
                 inbound[i] += 1;
@@ -100,7 +101,7 @@ pub fn authors<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
         .enumerate()
         .map(|(ai, a)| AuthorSummary {
             name: a.name.clone(),
-            href: ctx.author_href(ai),
+            href: ctx.author_href(ai).into(),
             role: a.meta_title.clone(),
             summary: truncate_words(&first_sentences(&a.description), 180),
             article_count: ctx.catalog.by_author[ai].len(),
@@ -110,13 +111,13 @@ pub fn authors<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
         "Meet the meditation teachers, psychologists, coaches and writers behind {brand}'s guided meditations and mindfulness articles."
     );
     let title = "Meet Our Mindfulness Experts";
-    let mut h = head(ctx, "/authors", title, description);
+    let mut h = head(ctx, &Route::authors(), title, description);
     h.json_ld.push(breadcrumbs_ld(ctx, &[ctx.home_link()], title));
     PagePlan {
-        path: "/authors".into(),
+        path: Route::authors(),
         head: h,
         props: PageProps::Authors(AuthorsProps {
-            common: ctx.common("/authors", vec![ctx.home_link()]),
+            common: ctx.common(&Route::authors(), vec![ctx.home_link()]),
             title: title.into(),
             authors,
         }),
@@ -159,7 +160,7 @@ pub fn info<'a>(ctx: &PlanContext<'a>, page: &'a InfoPage) -> PagePlan<'a> {
             ),
         ),
     };
-    let path = info_route(&page.name);
+    let path = Route::info(&page.name);
     let description = page.description.clone().unwrap_or(description);
     let mut h = head(ctx, &path, title, description);
     h.json_ld.push(breadcrumbs_ld(ctx, &[ctx.home_link()], title));
@@ -207,7 +208,7 @@ pub fn sitemap<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
         .collect();
     let pages = vec![
         Link::new("Home", "/"),
-        Link::new("Authors", "/authors"),
+        Link::new("Authors", Route::authors()),
         Link::new("About Us", "/info/about-us"),
         Link::new("Privacy Policy", "/privacy-policy"),
         Link::new("Terms of Service", "/terms"),
@@ -216,7 +217,7 @@ pub fn sitemap<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
     let mut h = head(ctx, "/sitemap", "Sitemap", description);
     h.json_ld.push(breadcrumbs_ld(ctx, &[ctx.home_link()], "Sitemap"));
     PagePlan {
-        path: "/sitemap".into(),
+        path: Route::sitemap(),
         head: h,
         props: PageProps::Sitemap(SitemapProps {
             common: ctx.common("/sitemap", vec![ctx.home_link()]),
@@ -232,23 +233,23 @@ pub fn sitemap<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
 pub fn error_page<'a>(ctx: &PlanContext<'a>, server_error: bool) -> PagePlan<'a> {
     let (path, title, description) = if server_error {
         (
-            "/500",
+            Route::server_error(),
             "Something Went Wrong",
             "Something went wrong on our side. Please take a breath and try again in a moment.",
         )
     } else {
-        ("/404", "Page Not Found", NOT_FOUND_DESCRIPTION)
+        (Route::not_found(), "Page Not Found", NOT_FOUND_DESCRIPTION)
     };
-    let mut h = head(ctx, path, title, description.to_string());
+    let mut h = head(ctx, &path, title, description.to_string());
     h.canonical = String::new();
     h.noindex = true;
     let props = ErrorProps {
-        common: ctx.common(path, Vec::new()),
+        common: ctx.common(&path, Vec::new()),
         title: title.into(),
         description: description.into(),
     };
     PagePlan {
-        path: path.into(),
+        path,
         head: h,
         props: if server_error {
             PageProps::ServerError(props)

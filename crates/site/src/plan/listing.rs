@@ -7,39 +7,35 @@ use super::fixed::breadcrumbs_ld;
 use super::{Head, PAGE_SIZE, PagePlan, PlanContext, strip_emoji};
 use crate::props::{AuthorProps, Link, ListingProps, PageProps, Pagination};
 use crate::render::Markdown;
+use crate::route::Route;
 
-/// The route of page `n` (1-based) of a listing at `base`.
-pub fn page_href(base: &str, n: usize) -> String {
-    if n <= 1 { base.to_string() } else { format!("{base}/page/{n}") }
-}
-
-fn pagination(base: &str, page: usize, pages: usize) -> Pagination {
+fn pagination(base: &Route, page: usize, pages: usize) -> Pagination {
     Pagination {
         page,
         pages,
-        prev: (page > 1).then(|| page_href(base, page - 1)),
-        next: (page < pages).then(|| page_href(base, page + 1)),
-        hrefs: (1..=pages).map(|n| page_href(base, n)).collect(),
+        prev: (page > 1).then(|| base.page(page - 1).into()),
+        next: (page < pages).then(|| base.page(page + 1).into()),
+        hrefs: (1..=pages).map(|n| base.page(n).into()).collect(),
     }
 }
 
 /// Pages of a listing: (page number, route, the slice of articles, pagination).
 fn paginate<'l>(
-    base: &str,
+    base: &Route,
     articles: &'l [usize],
-) -> impl Iterator<Item = (usize, String, &'l [usize], Pagination)> {
+) -> impl Iterator<Item = (usize, Route, &'l [usize], Pagination)> {
     let pages = articles.len().div_ceil(PAGE_SIZE).max(1);
-    let base = base.to_string();
+    let base = base.clone();
     (1..=pages).map(move |n| {
         let start = (n - 1) * PAGE_SIZE;
         let slice = &articles[start.min(articles.len())..(start + PAGE_SIZE).min(articles.len())];
-        (n, page_href(&base, n), slice, pagination(&base, n, pages))
+        (n, base.page(n), slice, pagination(&base, n, pages))
     })
 }
 
 struct Listing<'l> {
     kind: fn(ListingProps) -> PageProps,
-    base: String,
+    base: Route,
     title: String,
     description: String,
     breadcrumbs: Vec<Link>,
@@ -162,7 +158,7 @@ pub fn topics<'a>(ctx: &PlanContext<'a>, out: &mut Vec<PagePlan<'a>>) {
 }
 
 pub fn authors<'a>(ctx: &PlanContext<'a>, out: &mut Vec<PagePlan<'a>>) {
-    let authors_link = Link::new("Authors", "/authors");
+    let authors_link = Link::new("Authors", Route::authors());
     for (ai, author) in ctx.site.authors.list.iter().enumerate() {
         let base = ctx.author_href(ai);
         let articles = &ctx.catalog.by_author[ai];
@@ -215,9 +211,7 @@ mod tests {
 
     #[test]
     fn page_routes() {
-        assert_eq!(page_href("/sleep", 1), "/sleep");
-        assert_eq!(page_href("/sleep", 3), "/sleep/page/3");
-        let p = pagination("/sleep", 2, 3);
+        let p = pagination(&Route::category("sleep"), 2, 3);
         assert_eq!(p.prev.as_deref(), Some("/sleep"));
         assert_eq!(p.next.as_deref(), Some("/sleep/page/3"));
         assert_eq!(p.hrefs.len(), 3);
@@ -225,13 +219,15 @@ mod tests {
 
     #[test]
     fn empty_listing_has_one_page() {
-        let pages: Vec<_> = paginate("/x", &[]).collect();
+        let x = Route::category("x");
+        let pages: Vec<_> = paginate(&x, &[]).collect();
         assert_eq!(pages.len(), 1);
         let items: Vec<usize> = (0..49).collect();
-        let pages: Vec<_> = paginate("/x", &items).map(|(n, p, s, _)| (n, p, s.len())).collect();
+        let pages: Vec<_> =
+            paginate(&x, &items).map(|(n, p, s, _)| (n, p.to_string(), s.len())).collect();
         assert_eq!(
             pages,
-            [(1, "/x".into(), 24), (2, "/x/page/2".into(), 24), (3, "/x/page/3".into(), 1)]
+            [(1, "/x".to_string(), 24), (2, "/x/page/2".into(), 24), (3, "/x/page/3".into(), 1)]
         );
     }
 }

@@ -12,8 +12,10 @@ use stillpoint_content::{Catalog, Site};
 
 pub use context::{PlanContext, date_label, strip_emoji};
 
+use crate::layout;
 use crate::props::PageProps;
-use crate::render::Markdown;
+use crate::render::{Markdown, render_markdown};
+use crate::route::Route;
 
 /// Articles per listing page.
 pub const PAGE_SIZE: usize = 24;
@@ -25,7 +27,7 @@ pub const NOT_FOUND_DESCRIPTION: &str = "Oops! The page you're looking for doesn
 #[derive(Debug, Clone)]
 pub struct PagePlan<'a> {
     /// The route: `/`, `/articles/x`, `/{category}/page/2`; `/404` and `/500` for the error pages.
-    pub path: String,
+    pub path: Route,
     pub head: Head,
     pub props: PageProps,
     /// Markdown the render stage turns into the props' `bodyHtml` / `bioHtml` (and the ToC).
@@ -35,19 +37,29 @@ pub struct PagePlan<'a> {
 impl PagePlan<'_> {
     /// Where the HTML goes, relative to the output root.
     pub fn html_file(&self) -> String {
-        match self.path.as_str() {
-            "/" => "index.html".to_string(),
-            "/404" => "404.html".to_string(),
-            "/500" => "500.html".to_string(),
-            p => format!("{}/index.html", &p[1..]),
-        }
+        layout::html_file(&self.path)
     }
 
-    /// `/page-data/{path}/page-data.json` (`index` for `/`), relative to the output root.
+    /// Where the page-data goes, relative to the output root.
     pub fn page_data_file(&self) -> String {
-        match self.path.as_str() {
-            "/" => "page-data/index/page-data.json".to_string(),
-            p => format!("page-data{p}/page-data.json"),
+        layout::page_data_file(&self.path)
+    }
+
+    /// The props with the Markdown rendered: `marker` stands in the body field, and the body's
+    /// HTML is returned beside them (None when the page has no Markdown body).
+    pub fn rendered_props(&self, marker: &str) -> (PageProps, Option<String>) {
+        let mut props = self.props.clone();
+        let Some(md) = self.markdown else { return (props, None) };
+        let rendered = render_markdown(md);
+        if let PageProps::Article(p) = &mut props {
+            p.toc = rendered.toc;
+        }
+        match props.body_mut() {
+            Some(slot) => {
+                *slot = marker.to_string();
+                (props, Some(rendered.html))
+            }
+            None => (props, None),
         }
     }
 
@@ -95,12 +107,4 @@ pub fn plan_pages<'a>(site: &'a Site, catalog: &'a Catalog) -> Vec<PagePlan<'a>>
     pages.extend(articles);
     tracing::debug!(pages = pages.len(), "planned");
     pages
-}
-
-/// The route of each fixed information page.
-pub fn info_route(name: &str) -> String {
-    match name {
-        "about-us" => "/info/about-us".to_string(),
-        other => format!("/{other}"),
-    }
 }

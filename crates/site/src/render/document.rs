@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 
+use crate::layout;
 use crate::plan::Head;
 
 /// What every document links to, fixed for one build.
@@ -105,13 +106,15 @@ pub fn document(
     if shell.feeds {
         let _ = writeln!(
             h,
-            "<link rel=\"alternate\" type=\"application/rss+xml\" title=\"{}\" href=\"/rss.xml\">",
-            e(&shell.brand)
+            "<link rel=\"alternate\" type=\"application/rss+xml\" title=\"{}\" href=\"/{}\">",
+            e(&shell.brand),
+            layout::RSS_XML
         );
         let _ = writeln!(
             h,
-            "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"{}\" href=\"/atom.xml\">",
-            e(&shell.brand)
+            "<link rel=\"alternate\" type=\"application/atom+xml\" title=\"{}\" href=\"/{}\">",
+            e(&shell.brand),
+            layout::ATOM_XML
         );
     }
     let mut styles: Vec<&str> = Vec::new();

@@ -113,7 +113,7 @@ impl Reader {
     }
 
     fn file(&self, name: &str) -> &[u8] {
-        let path = format!("{DIR}/{name}");
+        let path = search_file(name);
         self.files.get(&path).unwrap_or_else(|| panic!("{path} is not emitted"))
     }
 

@@ -1,7 +1,7 @@
 //! A pool of long-lived Node workers that render pages: one JSON line in, one JSON line out
-//! (the protocol is `web/src/protocol.ts`). Each worker has a writer thread that prepares and
-//! sends requests and a reader thread that finishes pages as answers arrive, so Rust work and
-//! Node rendering overlap. A bounded window keeps memory flat however many pages there are.
+//! (the envelopes are `crate::protocol`, mirrored by `web/src/protocol.ts`). Each worker has a
+//! writer thread that prepares and sends requests and a reader thread that finishes pages as
+//! answers arrive, so Rust work and Node rendering overlap. A bounded window keeps memory flat however many pages there are.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
@@ -10,9 +10,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::sync_channel;
 use std::sync::{Arc, Mutex};
 
-use serde::Deserialize;
-
 use crate::BuildError;
+use crate::props::PageProps;
+use crate::protocol::{Preserialized, WorkerRequest, WorkerResponse as Response, to_json};
+use crate::route::Route;
 
 /// Requests in flight per worker.
 const WINDOW: usize = 32;
@@ -26,21 +27,12 @@ struct Worker {
     stderr: Arc<Mutex<String>>,
 }
 
-#[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
-enum Response {
-    Ready,
-    Rendered { id: u64, html: String },
-    Slices { header: String, footer: String },
-    Error { id: u64, message: String },
-}
-
 /// One page to render, as prepared on a writer thread.
 pub struct Job {
     pub template: &'static str,
-    pub path: String,
-    /// The props JSON sent to the worker.
-    pub props: String,
+    pub path: Route,
+    /// The props sent to the worker (with `BODY_MARKER` for the body).
+    pub props: PageProps,
     /// HTML the builder splices in place of `BODY_MARKER` after rendering (an article body, a
     /// biography): Node never parses, escapes or copies it.
     pub body: Option<String>,
@@ -99,10 +91,9 @@ impl SsrPool {
     /// Renders the header and footer slices once, on the first worker.
     pub fn render_slices(&mut self, site_json: &str) -> Result<(String, String), BuildError> {
         let w = &mut self.workers[0];
-        w.write(
-            &format!("{{\"id\":0,\"type\":\"slices\",\"site\":{site_json}}}\n"),
-            "the header and footer",
-        )?;
+        let site = Preserialized(site_json);
+        let request: WorkerRequest<(), _> = WorkerRequest::Slices { id: 0, site };
+        w.write(&(to_json(&request, Some(site)) + "\n"), "the header and footer")?;
         match w.read()? {
             Response::Slices { header, footer, .. } => Ok((header, footer)),
             Response::Error { message, .. } => Err(BuildError::Render(vec![RenderFailure {
@@ -139,6 +130,7 @@ impl SsrPool {
                 let (next, prepare, finish, failures, fatal) =
                     (&next, &prepare, &finish, &failures, &fatal);
                 scope.spawn(move || {
+                    let mut line = Vec::new();
                     loop {
                         if fatal.lock().expect("lock").is_some() {
                             break;
@@ -148,11 +140,15 @@ impl SsrPool {
                             break;
                         }
                         let job = prepare(i);
-                        let line = format!(
-                            "{{\"id\":{i},\"type\":\"render\",\"template\":\"{}\",\"props\":{}}}\n",
-                            job.template, job.props
-                        );
-                        if tx.send((i, job)).is_err() || stdin.write_all(line.as_bytes()).is_err() {
+                        line.clear();
+                        let request: WorkerRequest<_, ()> = WorkerRequest::Render {
+                            id: i as u64,
+                            template: job.template,
+                            props: &job.props,
+                        };
+                        serde_json::to_writer(&mut line, &request).expect("a request serialises");
+                        line.push(b'\n');
+                        if tx.send((i, job)).is_err() || stdin.write_all(&line).is_err() {
                             break;
                         }
                     }
@@ -171,9 +167,9 @@ impl SsrPool {
                             Some(Response::Rendered { id, html }) if id as usize == i => {
                                 finish(i, job, html)
                             }
-                            Some(Response::Error { id, message }) if id as usize == i => {
+                            Some(Response::Error { id, message }) if id == i as i64 => {
                                 failures.lock().expect("lock").push(RenderFailure {
-                                    path: job.path,
+                                    path: job.path.to_string(),
                                     worker: worker_id,
                                     message,
                                 });

@@ -1,0 +1,88 @@
+//! The output layout: the one place that names every emitted path, relative to the output root
+//! (`url` turns one into the absolute URL path the browser asks for). The browser runtime's own
+//! spellings (web/src/runtime/pageData.ts, the service worker) are checked against these by the
+//! protocol samples (`web/src/protocol.samples.json`).
+
+use crate::route::Route;
+
+/// Where generated data lives; neither is a page route (robots.txt disallows both).
+pub const PAGE_DATA_DIR: &str = "page-data";
+pub const SLICE_DATA_DIR: &str = "slice-data";
+/// The web bundle's hashed JS and CSS.
+pub const ASSETS_DIR: &str = "assets";
+/// The search index (`search/manifest.json` and its pieces).
+pub const SEARCH_DIR: &str = "search";
+
+/// `page-data/app-data.json`: the build hash of what is deployed.
+pub const APP_DATA: &str = "page-data/app-data.json";
+/// The service worker.
+pub const SERVICE_WORKER: &str = "sw.js";
+pub const SITEMAP_XML: &str = "sitemap.xml";
+pub const ROBOTS_TXT: &str = "robots.txt";
+pub const RSS_XML: &str = "rss.xml";
+pub const ATOM_XML: &str = "atom.xml";
+/// The generated files at the site root that internal links may point at.
+pub const FEEDS: [&str; 4] = [SITEMAP_XML, ROBOTS_TXT, RSS_XML, ATOM_XML];
+/// What a built site is (never served or deployed).
+pub const BUILD_INFO: &str = ".stillpoint/build.json";
+
+/// The HTML of a route: `index.html` for `/`, `404.html` and `500.html` for the error pages,
+/// `{route}/index.html` otherwise.
+pub fn html_file(route: &Route) -> String {
+    match route.as_str() {
+        "/" => "index.html".to_string(),
+        "/404" => "404.html".to_string(),
+        "/500" => "500.html".to_string(),
+        _ => format!("{}/index.html", route.relative()),
+    }
+}
+
+/// The page-data of a route: `page-data/{route}/page-data.json` (`index` for `/`).
+pub fn page_data_file(route: &Route) -> String {
+    let rel = match route.relative() {
+        "" => "index",
+        r => r,
+    };
+    format!("{PAGE_DATA_DIR}/{rel}/page-data.json")
+}
+
+/// The site data, content-hashed: `page-data/sq/d/{hash}.json`.
+pub fn site_data_file(hash: &str) -> String {
+    format!("{PAGE_DATA_DIR}/sq/d/{hash}.json")
+}
+
+/// A slice's data: `slice-data/{name}.json`.
+pub fn slice_data_file(name: &str) -> String {
+    format!("{SLICE_DATA_DIR}/{name}.json")
+}
+
+/// A file of the search index, `search/{name}`.
+pub fn search_file(name: &str) -> String {
+    format!("{SEARCH_DIR}/{name}")
+}
+
+/// The URL path of an emitted file: `/` + its path.
+pub fn url(file: &str) -> String {
+    format!("/{file}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_the_files_of_a_route() {
+        assert_eq!(html_file(&Route::home()), "index.html");
+        assert_eq!(html_file(&Route::not_found()), "404.html");
+        assert_eq!(html_file(&Route::server_error()), "500.html");
+        assert_eq!(html_file(&Route::article("a")), "articles/a/index.html");
+        assert_eq!(html_file(&Route::category("x").page(2)), "x/page/2/index.html");
+        assert_eq!(page_data_file(&Route::home()), "page-data/index/page-data.json");
+        assert_eq!(page_data_file(&Route::not_found()), "page-data/404/page-data.json");
+        assert_eq!(page_data_file(&Route::article("a")), "page-data/articles/a/page-data.json");
+        assert_eq!(site_data_file("abc"), "page-data/sq/d/abc.json");
+        assert_eq!(slice_data_file("header"), "slice-data/header.json");
+        assert_eq!(url(SERVICE_WORKER), "/sw.js");
+        assert_eq!(search_file("manifest.json"), "search/manifest.json");
+    }
+}
