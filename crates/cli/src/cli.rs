@@ -20,6 +20,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Serve a built site over HTTP.
     Serve(ServeArgs),
+    /// Build, serve and watch a site directory; open tabs follow every change.
+    Dev(crate::cmd::dev::DevArgs),
 }
 
 #[derive(Debug, Args)]

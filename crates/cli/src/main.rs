@@ -2,6 +2,7 @@
 
 mod cli;
 mod cmd;
+mod dev;
 mod diagnostics;
 
 use std::process::ExitCode;
@@ -25,6 +26,7 @@ fn run() -> anyhow::Result<ExitCode> {
         cli::Command::Build(args) => cmd::build::run(&args),
         cli::Command::Check(args) => cmd::check::run(&args),
         cli::Command::Serve(args) => cmd::serve::run(&args),
+        cli::Command::Dev(args) => cmd::dev::run(&args),
     }
 }
 
