@@ -65,8 +65,9 @@ impl Rebuilder {
         self.rebuild(&Changes::default())
     }
 
-    /// Rebuilds on every batch of changed paths until the sender is gone. `watch_dir` is called
-    /// for each new directory of the site directory, to watch it too.
+    /// Rebuilds on every batch of changed paths until an empty batch (the watcher never sends
+    /// one) or the sender is gone. `watch_dir` is called for each new directory of the site
+    /// directory, to watch it too.
     pub fn run(
         mut self,
         filter: &Filter,
@@ -74,6 +75,9 @@ impl Rebuilder {
         watch_dir: impl Fn(&Path),
     ) {
         while let Ok(first) = batches.recv() {
+            if first.is_empty() {
+                return;
+            }
             let mut changes = filter.classify(first.iter().map(PathBuf::as_path));
             for path in &first {
                 if path.is_dir() && filter.watches_dir(path) {
@@ -81,6 +85,9 @@ impl Rebuilder {
                 }
             }
             while let Ok(more) = batches.try_recv() {
+                if more.is_empty() {
+                    return;
+                }
                 changes.extend(filter.classify(more.iter().map(PathBuf::as_path)));
             }
             if changes.is_empty() {
@@ -153,7 +160,7 @@ impl Rebuilder {
                     diff.pages.len(),
                     report.pages,
                     report.seconds,
-                    if diff.bundle { " (new web bundle)" } else { "" }
+                    if diff.bundle && self.last.build_hash().is_some() { " (new web bundle)" } else { "" }
                 );
                 if self.hub.has_error() {
                     self.hub.publish(&DevEvent::Ok { build });

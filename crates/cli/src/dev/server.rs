@@ -21,7 +21,7 @@ use stillpoint_server::ServeConfig;
 use tokio::sync::{broadcast, watch};
 
 use super::events::Hub;
-use super::inject::inject;
+use super::inject::{SCRIPT_TAG, inject};
 
 pub const EVENTS_PATH: &str = "/__stillpoint/events";
 const CLIENT_JS: &str = include_str!("client/dev.js");
@@ -72,8 +72,12 @@ async fn with_client(mut request: Request, next: Next) -> Response {
     }
     let (mut parts, body) = response.into_parts();
     // The page's length changes; its ETag still names the same file, which is fine.
-    parts.headers.remove(header::CONTENT_LENGTH);
+    let length = parts.headers.remove(header::CONTENT_LENGTH);
     if head {
+        // What GET would send: the page and the tag (see `inject`).
+        if let Some(n) = length.and_then(|v| v.to_str().ok()?.parse::<usize>().ok()) {
+            parts.headers.insert(header::CONTENT_LENGTH, HeaderValue::from(n + SCRIPT_TAG.len() + 1));
+        }
         return Response::from_parts(parts, body);
     }
     match axum::body::to_bytes(body, MAX_HTML).await {
