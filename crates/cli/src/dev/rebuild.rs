@@ -160,7 +160,11 @@ impl Rebuilder {
                     diff.pages.len(),
                     report.pages,
                     report.seconds,
-                    if diff.bundle && self.last.build_hash().is_some() { " (new web bundle)" } else { "" }
+                    if diff.bundle && self.last.build_hash().is_some() {
+                        " (new web bundle)"
+                    } else {
+                        ""
+                    }
                 );
                 if self.hub.has_error() {
                     self.hub.publish(&DevEvent::Ok { build });

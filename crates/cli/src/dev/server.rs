@@ -76,7 +76,9 @@ async fn with_client(mut request: Request, next: Next) -> Response {
     if head {
         // What GET would send: the page and the tag (see `inject`).
         if let Some(n) = length.and_then(|v| v.to_str().ok()?.parse::<usize>().ok()) {
-            parts.headers.insert(header::CONTENT_LENGTH, HeaderValue::from(n + SCRIPT_TAG.len() + 1));
+            parts
+                .headers
+                .insert(header::CONTENT_LENGTH, HeaderValue::from(n + SCRIPT_TAG.len() + 1));
         }
         return Response::from_parts(parts, body);
     }

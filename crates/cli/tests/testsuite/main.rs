@@ -5,4 +5,5 @@ mod build;
 mod check;
 mod demo;
 mod demo_content;
+mod dev;
 mod util;
