@@ -75,7 +75,9 @@ async function openArticle(): Promise<{ page: Page; errors: string[]; loads: str
   const loads = recordDocumentLoads(page);
   await page.goto(`${base}/articles/body-scan`);
   await runtimeReady(page);
-  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.stillpointDev), within).toBe('connected');
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.dataset.stillpointDev), within)
+    .toBe('connected');
   await markWindow(page);
   return { page, errors, loads };
 }
