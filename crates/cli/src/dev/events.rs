@@ -27,7 +27,8 @@ pub enum DevEvent {
     /// First event of every connection. `server` changes when the dev server restarts.
     Hello { server: String, build: u64 },
     /// Build `build` succeeded. `pages`: routes whose page data changed; `bundle`: the web
-    /// bundle's build hash changed (the page must load in full); `css`/`js`: its files did.
+    /// bundle's build hash changed (the page must load in full); `css`/`js`: its files did;
+    /// `static_files`: a file of `static/` changed (images are not in the page data: reload).
     Rebuilt {
         build: u64,
         sources: Vec<String>,
@@ -36,6 +37,7 @@ pub enum DevEvent {
         bundle: bool,
         css: bool,
         js: bool,
+        static_files: bool,
         seconds: f64,
     },
     /// Build `build` failed; the last good site is still served.
@@ -135,11 +137,13 @@ mod tests {
             bundle: false,
             css: false,
             js: true,
+            static_files: false,
             seconds: 0.5,
         };
         let v: serde_json::Value = serde_json::from_str(&e.to_json()).unwrap();
         assert_eq!(v["type"], "rebuilt");
         assert_eq!(v["buildHash"], "abc");
+        assert_eq!(v["staticFiles"], false);
         assert_eq!(v["pages"][0], "/articles/a");
         let e = DevEvent::Error { build: 4, problems: vec![problem()] };
         let v: serde_json::Value = serde_json::from_str(&e.to_json()).unwrap();

@@ -151,7 +151,16 @@ impl Rebuilder {
         if !sources.is_empty() {
             tracing::info!("changed: {}", list(&changes.site));
         }
-        match stillpoint_site::build(&self.build_options(), &Silent) {
+        let options = self.build_options();
+        let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            stillpoint_site::build(&options, &Silent)
+        }));
+        let Ok(built) = built else {
+            // The panic message is on stderr already; keep serving and watching.
+            self.publish_failure(build, "the build panicked (see the terminal)".into());
+            return false;
+        };
+        match built {
             Ok(report) => {
                 let next = Snapshot::take(&self.out, &self.last);
                 let diff = self.last.diff(&next);
@@ -177,6 +186,7 @@ impl Rebuilder {
                     bundle: diff.bundle,
                     css: diff.css,
                     js: diff.js,
+                    static_files: changes.site.iter().any(|p| p.starts_with("static")),
                     seconds: report.seconds,
                 });
                 self.last = next;
@@ -189,18 +199,16 @@ impl Rebuilder {
             }
             Err(e) => {
                 eprintln!("error: {e}\nstill serving the last good build");
-                let problem = Problem {
-                    file: None,
-                    line: 0,
-                    column: 0,
-                    message: e.to_string(),
-                    hint: None,
-                    source: None,
-                };
-                self.hub.publish(&DevEvent::Error { build, problems: vec![problem] });
+                self.publish_failure(build, e.to_string());
                 false
             }
         }
+    }
+
+    /// A failure that is not about a content file.
+    fn publish_failure(&self, build: u64, message: String) {
+        let problem = Problem { file: None, line: 0, column: 0, message, hint: None, source: None };
+        self.hub.publish(&DevEvent::Error { build, problems: vec![problem] });
     }
 }
 

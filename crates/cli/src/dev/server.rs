@@ -58,11 +58,17 @@ async fn asset(content_type: &'static str, body: &'static str) -> Response {
     response
 }
 
-/// Asks for uncompressed answers, and puts the client's tag into HTML ones.
+/// Asks for uncompressed answers, makes the browser revalidate everything but hashed files (a
+/// static image may change at any save), and puts the client's tag into HTML answers.
 async fn with_client(mut request: Request, next: Next) -> Response {
     request.headers_mut().remove(header::ACCEPT_ENCODING);
     let head = request.method() == Method::HEAD;
-    let response = next.run(request).await;
+    let path = request.uri().path();
+    let hashed = path.starts_with("/assets/") || path.starts_with("/search/");
+    let mut response = next.run(request).await;
+    if !hashed {
+        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    }
     let is_html = response
         .headers()
         .get(header::CONTENT_TYPE)

@@ -70,8 +70,9 @@ impl Dev {
             self.addr
         )
         .unwrap();
-        let mut raw = String::new();
-        s.read_to_string(&mut raw).unwrap();
+        let mut bytes = Vec::new();
+        s.read_to_end(&mut bytes).unwrap();
+        let raw = String::from_utf8_lossy(&bytes);
         let (head, body) = raw.split_once("\r\n\r\n").unwrap();
         let (status, headers) = head.split_once("\r\n").unwrap();
         (status.to_string(), headers.to_ascii_lowercase(), body.to_string())
@@ -190,6 +191,13 @@ fn an_edit_rebuilds_once_and_reaches_open_tabs() {
     )
     .unwrap();
     assert!(built.contains(NEW_TITLE) && !built.contains("__stillpoint"));
+
+    // A static file is not in any page data: the event says so, and tabs reload.
+    std::fs::write(t.site().join("static/icons/calm-logo-small.png"), b"not really a png").unwrap();
+    let rebuilt = next(&events, "rebuilt");
+    assert_eq!(rebuilt["sources"], serde_json::json!(["static/icons/calm-logo-small.png"]));
+    assert_eq!(rebuilt["staticFiles"], true);
+    assert_eq!(dev.get("/icons/calm-logo-small.png"), "not really a png");
 }
 
 #[test]
@@ -261,6 +269,9 @@ fn dev_routes_headers_and_a_clean_stop() {
     assert!(body.contains("/__stillpoint/dev.js"));
     let (_, head_headers, _) = dev.request("HEAD", "/");
     assert!(head_headers.contains(&format!("content-length: {}", body.len())), "{head_headers}");
+    // Only hashed files may be kept by the browser in dev.
+    let (_, headers, _) = dev.request("GET", "/icons/calm-logo-small.png");
+    assert!(headers.contains("cache-control: no-cache"), "{headers}");
     let (status, _, body) = dev.request("GET", "/no/such/page");
     assert!(status.contains(" 404 ") && body.contains("/__stillpoint/dev.js"), "{status}");
 

@@ -1,6 +1,6 @@
 // The `stillpoint dev` client, added to every page by the dev server (never to built files).
 // It listens to /__stillpoint/events and:
-// - on `rebuilt`: reloads the page when the web bundle changed, else, when the page on screen is
+// - on `rebuilt`: reloads the page when the web bundle or a static file changed, else, when the page on screen is
 //   among the changed pages, asks the runtime to refresh it in place (the `stillpoint:refresh`
 //   window event: page data fetched again, rendered without moving the scroll position); a page
 //   without the runtime to handle it is reloaded;
@@ -144,7 +144,7 @@
         build = event.build;
         hideOverlay();
         root.dataset.stillpointDevBuild = String(event.build);
-        if (event.bundle) return window.location.reload();
+        if (event.bundle || event.staticFiles) return window.location.reload();
         if (shows(event.pages)) refresh();
         return;
       case 'error':
