@@ -1,15 +1,16 @@
 // `stillpoint dev` in Chromium: on a copy of the minimal fixture, an edit of an article's title
 // (saved as editors do: a temporary renamed over the file) shows in the open tab without a
 // document load and without moving the scroll position; broken front matter shows the error
-// overlay (file, line, hint) over the last good page, and fixing it removes the overlay.
-import { type ChildProcess, spawn } from 'node:child_process';
+// overlay (file, line, hint) over the last good page, and fixing it removes the overlay. A
+// production service worker left on the same origin is removed, with its caches.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, type Session, watchedPage } from './browser.ts';
-import { stillpointBin } from './global-setup.ts';
+import { serve, stillpointBin } from './global-setup.ts';
 import { markWindow, recordDocumentLoads, runtimeReady, windowMarker, within } from './runtime-support.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
@@ -23,8 +24,8 @@ let server: ChildProcess | undefined;
 let session: Session | undefined;
 
 /** Starts `stillpoint dev SITE --port 0`; resolves with its base URL once it listens. */
-function startDev(dir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(stillpointBin(), ['dev', dir, '--host', '127.0.0.1', '--port', '0'], {
+function startDev(dir: string, port = '0', ...args: string[]): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(stillpointBin(), ['dev', dir, '--host', '127.0.0.1', '--port', port, ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, STILLPOINT_WEB: process.env.STILLPOINT_WEB ?? join(repo, 'web/dist') },
   });
@@ -139,5 +140,46 @@ describe('stillpoint dev', () => {
     await expect.poll(() => heading(page), within).toBe(`Fixed: ${TITLE}`);
     expect(await windowMarker(page)).toBe('kept');
     expect(loads).toEqual(['/articles/body-scan', '/articles/body-scan']);
+  });
+
+  it('removes a production service worker left on the same origin, and its caches', async () => {
+    const prod = join(work, 'prod');
+    const built = spawnSync(stillpointBin(), ['build', site, '--out', prod], {
+      encoding: 'utf8',
+      env: { ...process.env, STILLPOINT_WEB: process.env.STILLPOINT_WEB ?? join(repo, 'web/dist') },
+    });
+    expect(built.status, built.stderr).toBe(0);
+    const served = await serve(prod);
+    const port = new URL(served.url).port;
+    session = await launch();
+    const { page } = await watchedPage(session);
+    await page.goto(`${served.url}/articles/body-scan`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), within).toBe(true);
+    await expect.poll(() => page.evaluate(async () => (await caches.keys()).length), within).toBeGreaterThan(0);
+    await new Promise<void>((done) => {
+      served.server.once('exit', () => done());
+      served.server.kill('SIGTERM');
+    });
+
+    // `stillpoint dev` on the same origin (its own output directory: another one is running).
+    const dev = await startDev(site, port, '--out', join(work, 'dev-2'));
+    try {
+      expect(dev.url).toBe(served.url);
+      await page.goto(`${dev.url}/articles/body-scan`);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.dataset.stillpointDev ?? null), within)
+        .toBe('connected');
+      await expect
+        .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), within)
+        .toBe(0);
+      await expect.poll(() => page.evaluate(async () => (await caches.keys()).length), within).toBe(0);
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller), within).toBe(null);
+    } finally {
+      dev.child.kill('SIGINT');
+    }
   });
 });

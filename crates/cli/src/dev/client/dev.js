@@ -13,18 +13,24 @@
   if (root.dataset.stillpointDev !== undefined) return;
   root.dataset.stillpointDev = 'connecting';
 
-  if ('serviceWorker' in navigator) {
-    navigator.serviceWorker
-      .getRegistrations()
-      .then((registrations) => Promise.all(registrations.map((r) => r.unregister())))
-      .catch(() => {});
+  const RELOAD_GUARD = 'stillpoint-dev:worker-reload';
+  async function removeLeftovers() {
+    const controlled = Boolean(navigator.serviceWorker?.controller);
+    if ('serviceWorker' in navigator) {
+      const registrations = await navigator.serviceWorker.getRegistrations();
+      await Promise.all(registrations.map((r) => r.unregister()));
+    }
+    if ('caches' in window) {
+      await Promise.all((await caches.keys()).map((key) => caches.delete(key)));
+    }
+    // This document came through a leftover worker, which keeps filling its caches as long as it
+    // controls the page: load the page again, past it (once per session, never in a loop).
+    if (controlled && sessionStorage.getItem(RELOAD_GUARD) === null) {
+      sessionStorage.setItem(RELOAD_GUARD, '1');
+      window.location.reload();
+    }
   }
-  if ('caches' in window) {
-    caches
-      .keys()
-      .then((keys) => Promise.all(keys.map((key) => caches.delete(key))))
-      .catch(() => {});
-  }
+  removeLeftovers().catch(() => {});
 
   const pageKey = (path) => path.replace(/\/+$/, '') || '/';
 
