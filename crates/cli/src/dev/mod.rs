@@ -37,6 +37,13 @@ pub fn run(args: &DevArgs) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("{}: not a site directory", args.site.display()))?;
     let out = absolute(args.out.clone().unwrap_or_else(|| site.join(".stillpoint/dev-dist")))?;
     let web_dev = if args.web_dev { Some(checkout_web_dir()?) } else { None };
+    // Bound before the first build: a busy port fails at once, and a browser that connects
+    // during the build is answered when it is done.
+    let addr = SocketAddr::new(args.host, args.port);
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind(addr))
+        .with_context(|| format!("cannot listen on {addr}"))?;
 
     let hub = Arc::new(Hub::new());
     let mut rebuilder = Rebuilder::new(site.clone(), out.clone(), hub.clone());
@@ -70,9 +77,7 @@ pub fn run(args: &DevArgs) -> anyhow::Result<ExitCode> {
         .map(|info| info.site.proxy_allow)
         .unwrap_or_default();
     let config = ServeConfig { root: out, proxy_allow };
-    let addr = SocketAddr::new(args.host, args.port);
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
-    let served = runtime.block_on(serve(config, addr, hub, args.open, &site));
+    let served = runtime.block_on(serve(config, listener, hub, args.open, &site));
     drop(watcher);
     let _ = stop.send(Vec::new());
     if builder.join().is_err() {
@@ -84,16 +89,13 @@ pub fn run(args: &DevArgs) -> anyhow::Result<ExitCode> {
 
 async fn serve(
     config: ServeConfig,
-    addr: SocketAddr,
+    listener: tokio::net::TcpListener,
     hub: Arc<Hub>,
     open: bool,
     site: &Path,
 ) -> anyhow::Result<()> {
     let shutdown = shutdown_signal()?;
     let (stop_tx, stop_rx) = signal_watch::channel(false);
-    let listener = tokio::net::TcpListener::bind(addr)
-        .await
-        .with_context(|| format!("cannot listen on {addr}"))?;
     let bound = listener.local_addr()?;
     let router = server::router(&config, hub, stop_rx);
     let url = format!("http://{bound}");
