@@ -9,7 +9,7 @@ HOST     ?= 127.0.0.1
 PORT     ?= 8080
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run build web deps test test-rust test-web e2e lint chromium bench clean
+.PHONY: run build web deps test test-rust test-web e2e lint chromium bench bench-dev clean
 
 ## Install the web dependencies (npm ci) when package-lock.json changes.
 deps: web/node_modules/.package-lock.json
@@ -53,6 +53,10 @@ chromium:
 
 e2e: build chromium
 	cd web && STILLPOINT_BIN=$(CURDIR)/$(BIN) CHROMIUM=$(CHROMIUM) npm run e2e
+
+## Edit-to-screen latency of `stillpoint dev` in Chromium, median of 20 edits (SITE=dir, default the demo).
+bench-dev: build chromium
+	CHROMIUM=$(CHROMIUM) node bench/dev-latency.mjs $${SITE:-$(DEMO)} --bin $(CURDIR)/$(BIN)
 
 ## Build a generated corpus with Hugo and Stillpoint side by side (N articles, default 10000).
 bench: build

@@ -22,6 +22,8 @@ pub enum Command {
     Serve(crate::cmd::serve::ServeArgs),
     /// Create a new site directory that checks and builds as written.
     New(crate::cmd::new::NewArgs),
+    /// Build, serve and watch a site directory; open tabs follow every change.
+    Dev(crate::cmd::dev::DevArgs),
 }
 
 #[derive(Debug, Args)]

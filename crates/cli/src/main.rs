@@ -4,6 +4,7 @@ mod cli;
 #[cfg(test)]
 mod cli_reference;
 mod cmd;
+mod dev;
 mod diagnostics;
 
 use std::process::ExitCode;
@@ -28,6 +29,7 @@ fn run() -> anyhow::Result<ExitCode> {
         cli::Command::Check(args) => cmd::check::run(&args),
         cli::Command::Serve(args) => cmd::serve::run(&args),
         cli::Command::New(args) => cmd::new::run(&args),
+        cli::Command::Dev(args) => cmd::dev::run(&args),
     }
 }
 

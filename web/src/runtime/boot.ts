@@ -5,20 +5,43 @@
 import type { PageAttributes } from './document';
 import type { NavigationStart } from './navigation';
 
+/**
+ * Sent on `window` by the `stillpoint dev` client when the page on screen was rebuilt. The runtime
+ * cancels it (`preventDefault`) to say it renders the new page data in place, scroll kept.
+ */
+export const REFRESH_EVENT = 'stillpoint:refresh';
+
 /** What makes the navigation runtime load before the browser is idle. */
 const EAGER_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
 /** Loads the navigation runtime on the first idle period or interaction, whichever comes first. */
 export function loadNavigationSoon(start: NavigationStart): void {
-  let loading = false;
-  const load = () => {
-    if (loading) return;
-    loading = true;
+  let loading: Promise<boolean> | null = null;
+  const load = (): Promise<boolean> => {
+    if (loading) return loading;
     for (const type of EAGER_EVENTS) document.removeEventListener(type, load, true);
-    import('./navigation')
-      .then((navigation) => navigation.startNavigation(start))
-      .catch((error: unknown) => console.error('The navigation runtime did not load:', error));
+    loading = import('./navigation')
+      .then((navigation) => {
+        navigation.startNavigation(start);
+        // From now on the runtime's own listener refreshes.
+        window.removeEventListener(REFRESH_EVENT, refreshSoon);
+        return true;
+      })
+      .catch((error: unknown) => {
+        console.error('The navigation runtime did not load:', error);
+        return false;
+      });
+    return loading;
   };
+  // A refresh before the runtime has loaded: load it, then refresh (or reload if it cannot).
+  const refreshSoon = (event: Event) => {
+    event.preventDefault();
+    void load().then((started) => {
+      if (!started || window.dispatchEvent(new CustomEvent(REFRESH_EVENT, { cancelable: true })))
+        window.location.reload();
+    });
+  };
+  window.addEventListener(REFRESH_EVENT, refreshSoon);
   for (const type of EAGER_EVENTS) document.addEventListener(type, load, { capture: true, passive: true });
   if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 3000 });
   else setTimeout(load, 1);
@@ -28,6 +51,8 @@ export function loadNavigationSoon(start: NavigationStart): void {
 export function registerServiceWorkerAfterLoad(page: PageAttributes): void {
   if (!import.meta.env.PROD) return;
   const register = () => {
+    // Under `stillpoint dev` (its client marks the document) no worker may cache the site.
+    if (document.documentElement.dataset.stillpointDev !== undefined) return;
     import('./serviceWorker')
       .then((worker) => worker.registerServiceWorker(page))
       .catch((error: unknown) => console.warn('The service worker could not be registered:', error));

@@ -149,3 +149,29 @@ describe('loadSiteData', () => {
     expect(console.error).toHaveBeenCalledWith('Failed to load the static query file /page-data/sq/d/h1.json');
   });
 });
+
+describe('refresh', () => {
+  it('forgets every page and loads the one asked for past the HTTP cache', async () => {
+    const inits: (RequestInit | undefined)[] = [];
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+      inits.push(init);
+      return new Response(JSON.stringify(PAGE), { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const l = loader();
+    await l.loadPage('/terms');
+    await l.loadPage('/about');
+    expect(fetch).toHaveBeenCalledTimes(2);
+    const fresh = await l.refresh('/terms/');
+    expect(fresh.kind).toBe('page');
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(fetch.mock.calls[2]?.[0]).toBe('/page-data/terms/page-data.json');
+    expect(inits[2]).toEqual({ cache: 'no-cache' });
+    // The refreshed page is kept; the others are loaded again when asked for.
+    await l.loadPage('/terms');
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(l.has('/about')).toBe(false);
+    await l.loadPage('/about');
+    expect(fetch).toHaveBeenCalledTimes(4);
+  });
+});

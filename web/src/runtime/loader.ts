@@ -5,7 +5,9 @@
 // - any other failure (0, 503, …) is retried up to 3 times, then it is `failed` (a full load);
 // - pages are loaded once and cached, and prefetch and navigation share one in-flight request
 //   per path; a result that may change on retry (`server-error`, `failed`) is not kept;
-// - site data (`/page-data/sq/d/{hash}.json`) is fetched once per hash, without retries.
+// - site data (`/page-data/sq/d/{hash}.json`) is fetched once per hash, without retries;
+// - `refresh` (for `stillpoint dev`, after a rebuild) forgets every page and loads one again,
+//   past the HTTP cache.
 import type { PageData, SiteData } from '../protocol';
 import { delay, pageDataUrl, siteDataUrl } from './pageData';
 
@@ -28,6 +30,8 @@ export type Loader = {
   loadPage(path: string): Promise<PageResource>;
   /** Site data by hash; rejects (and stays rejected) when the one fetch fails. */
   loadSiteData(hash: string): Promise<SiteData>;
+  /** Forgets every page (they may all have changed) and loads `path` again, bypassing the cache. */
+  refresh(path: string): Promise<PageResource>;
   /** Whether `path` has been loaded or is loading. */
   has(path: string): boolean;
   /** Adds what the first page was hydrated with. */
@@ -64,12 +68,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-async function fetchPage(path: string, retryDelay: (retry: number) => number): Promise<PageResource> {
+async function fetchPage(
+  path: string,
+  retryDelay: (retry: number) => number,
+  init?: RequestInit,
+): Promise<PageResource> {
   const url = pageDataUrl(path);
   let status = 0;
   for (let attempt = 0; ; attempt++) {
     try {
-      const response = await fetch(url);
+      const response = await (init ? fetch(url, init) : fetch(url));
       status = response.status;
       if (status === 200) {
         const data = parsePageData(await response.text());
@@ -91,17 +99,23 @@ export function createLoader(options: LoaderOptions = {}): Loader {
   const pages = new Map<string, Promise<PageResource>>();
   const sites = new Map<string, Promise<SiteData>>();
 
+  const load = (key: string, init?: RequestInit) => {
+    const loading = fetchPage(key, retryDelay, init).then((resource) => {
+      if (resource.kind === 'server-error' || resource.kind === 'failed') pages.delete(key);
+      return resource;
+    });
+    pages.set(key, loading);
+    return loading;
+  };
+
   return {
     loadPage(path) {
       const key = pageKey(path);
-      const known = pages.get(key);
-      if (known) return known;
-      const loading = fetchPage(key, retryDelay).then((resource) => {
-        if (resource.kind === 'server-error' || resource.kind === 'failed') pages.delete(key);
-        return resource;
-      });
-      pages.set(key, loading);
-      return loading;
+      return pages.get(key) ?? load(key);
+    },
+    refresh(path) {
+      pages.clear();
+      return load(pageKey(path), { cache: 'no-cache' });
     },
     loadSiteData(hash) {
       const known = sites.get(hash);

@@ -2,8 +2,10 @@
 // its template chunk and renders it in place: no document load. The URL, title, meta, canonical and
 // JSON-LD follow; scroll goes to the top (or the fragment) and comes back on back/forward; focus
 // moves to the new h1, which is announced. Whatever cannot be done in place (resolve.ts says when)
-// is a full page load of the same URL.
+// is a full page load of the same URL. Under `stillpoint dev`, REFRESH_EVENT renders the page on
+// screen again from fresh page data, in place: scroll and focus stay.
 import type { PageData, SiteData } from '../protocol';
+import { REFRESH_EVENT } from './boot';
 import type { PageAttributes } from './document';
 import { applyHead } from './head';
 import { eventAnchor, isPlainClick, pageLinkUrl } from './links';
@@ -23,7 +25,7 @@ export type NavigationStart = {
   readonly site: SiteData;
 };
 
-type Mode = 'push' | 'replace' | 'pop';
+type Mode = 'push' | 'replace' | 'pop' | 'refresh';
 type Ready = Extract<Resolved, { kind: 'render' }>;
 type HistoryState = { readonly key: string };
 
@@ -89,7 +91,7 @@ export function startNavigation(start: NavigationStart): void {
   window.addEventListener('scroll', () => scroll.set(key, window.scrollY), { passive: true });
 
   const fullLoad = (url: URL, mode: Mode) => {
-    if (mode === 'pop') window.location.reload();
+    if (mode === 'pop' || mode === 'refresh') window.location.reload();
     else window.location.assign(url.href);
   };
 
@@ -110,6 +112,7 @@ export function startNavigation(start: NavigationStart): void {
     document.body.dataset.template = ready.data.componentChunkName;
     document.body.dataset.path = ready.data.path;
     shownPathname = url.pathname;
+    if (mode === 'refresh') return;
     if (restore !== undefined) window.scrollTo({ top: restore, left: 0, behavior: 'instant' });
     else scrollToTop(url.hash);
     live.announce(focusHeading());
@@ -153,6 +156,13 @@ export function startNavigation(start: NavigationStart): void {
     if (pageKey(url.pathname) === pageKey(shownPathname)) return;
     // Read now: the browser's own restoration (on the old page) is about to overwrite it.
     void navigate(url, 'pop', scroll.get(key));
+  });
+
+  window.addEventListener(REFRESH_EVENT, (event) => {
+    event.preventDefault();
+    const url = new URL(window.location.href);
+    void loader.refresh(url.pathname);
+    void navigate(url, 'refresh');
   });
 
   startPrefetch(loader, view);

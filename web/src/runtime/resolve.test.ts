@@ -33,6 +33,7 @@ const pages: Record<string, PageResource> = {
 function context(overrides: Partial<ResolveContext> = {}): ResolveContext {
   const loader: Loader = {
     loadPage: async (path) => pages[path] ?? { kind: 'not-found' },
+    refresh: async (path) => pages[path] ?? { kind: 'not-found' },
     loadSiteData: async (hash) => {
       if (hash === 'site-2') return { brand: 'New' } as SiteData;
       throw new Error('no such site data');

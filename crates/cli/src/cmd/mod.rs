@@ -2,5 +2,6 @@
 
 pub mod build;
 pub mod check;
+pub mod dev;
 pub mod new;
 pub mod serve;

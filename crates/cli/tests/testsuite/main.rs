@@ -6,6 +6,7 @@ mod check;
 mod check_ci;
 mod demo;
 mod demo_content;
+mod dev;
 mod incremental;
 mod incremental_prop;
 mod markdown_html;

@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+// Edit-to-screen latency of `stillpoint dev`: the time from writing an article's Markdown file
+// (a temporary renamed over it, as editors save) to its new title being in the DOM of a Chromium
+// tab that has the article open. Reports the median (and spread) of N edits.
+//
+//   node bench/dev-latency.mjs SITE [--edits 20] [--bin target/release/stillpoint]
+//                                   [--article articles/x.md] [--chromium /usr/bin/chromium]
+//
+// SITE is copied to a temporary directory first (it is never modified). The times are taken
+// on one clock: Node's and the page's `performance.timeOrigin + performance.now()`.
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { basename, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const repo = resolve(import.meta.dirname, '..');
+const { chromium } = createRequire(join(repo, 'web/package.json'))('playwright-core');
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    edits: { type: 'string', default: '20' },
+    bin: { type: 'string', default: join(repo, 'target/release/stillpoint') },
+    article: { type: 'string' },
+    chromium: { type: 'string', default: process.env.CHROMIUM ?? '/usr/bin/chromium' },
+  },
+});
+if (positionals.length !== 1) {
+  console.error('usage: node bench/dev-latency.mjs SITE [--edits N] [--bin PATH] [--article REL] [--chromium PATH]');
+  process.exit(2);
+}
+const edits = Number(values.edits);
+const now = () => performance.timeOrigin + performance.now();
+
+function* markdownFiles(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* markdownFiles(path);
+    else if (entry.name.endsWith('.md')) yield path;
+  }
+}
+
+/** The article to edit: its file, route and current title line. */
+function pickArticle(site) {
+  const files = values.article ? [join(site, values.article)] : markdownFiles(join(site, 'articles'));
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    const title = /^title:.*$/m.exec(text);
+    if (!text.startsWith('---') || !title) continue;
+    const slug = /^slug:\s*["']?([^"'\s]+)/m.exec(text)?.[1] ?? basename(file, '.md');
+    return { file, route: `/articles/${slug}`, titleLine: title[0] };
+  }
+  throw new Error(`no article with a title in ${site}/articles`);
+}
+
+function startDev(site) {
+  const child = spawn(values.bin, ['dev', site, '--host', '127.0.0.1', '--port', '0'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const builds = [];
+  let log = '';
+  const ready = new Promise((ok, fail) => {
+    child.stderr.on('data', (chunk) => {
+      log += chunk.toString();
+      for (const m of chunk.toString().matchAll(/build \d+: .* in ([\d.]+) s/g)) builds.push(Number(m[1]));
+      const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(log)?.[1];
+      if (url) ok(url);
+    });
+    child.on('exit', (code) => fail(new Error(`stillpoint dev exited (${code}):\n${log}`)));
+  });
+  return { child, ready, builds };
+}
+
+const work = mkdtempSync(join(tmpdir(), 'stillpoint-dev-latency-'));
+const site = join(work, 'site');
+cpSync(resolve(positionals[0]), site, { recursive: true, filter: (src) => !src.includes('/.stillpoint') });
+const article = pickArticle(site);
+const dev = startDev(site);
+const profile = join(work, 'profile');
+let context;
+try {
+  const base = await dev.ready;
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: values.chromium,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const page = await context.newPage();
+  await page.goto(base + article.route);
+  await page.waitForFunction(
+    () => document.documentElement.dataset.navigation === 'ready' && document.documentElement.dataset.stillpointDev === 'connected',
+    null,
+    { timeout: 60_000 },
+  );
+  const initialBuilds = dev.builds.length;
+  const samples = [];
+  for (let i = 1; i <= edits; i++) {
+    const title = `Latency probe ${i} ${Date.now()}`;
+    // In the page: the time the h1 first shows the new title.
+    const seen = page.evaluate(
+      (expected) =>
+        new Promise((ok) => {
+          const check = () => {
+            if (document.querySelector('#sp-page h1')?.textContent === expected) {
+              observer.disconnect();
+              ok(performance.timeOrigin + performance.now());
+              return true;
+            }
+            return false;
+          };
+          const observer = new MutationObserver(check);
+          observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+          check();
+        }),
+      title,
+    );
+    await new Promise((r) => setTimeout(r, 50)); // the observer is installed
+    const text = readFileSync(article.file, 'utf8').replace(/^title:.*$/m, `title: "${title}"`);
+    const tmp = `${article.file}.tmp`;
+    const written = now();
+    writeFileSync(tmp, text);
+    renameSync(tmp, article.file);
+    const shown = await Promise.race([
+      seen,
+      new Promise((_, fail) => setTimeout(() => fail(new Error(`edit ${i}: the title did not appear in 60 s`)), 60_000)),
+    ]);
+    samples.push(shown - written);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  const builds = dev.builds.slice(initialBuilds).sort((a, b) => a - b);
+  const result = {
+    site: relative(process.cwd(), resolve(positionals[0])) || '.',
+    article: relative(site, article.file),
+    edits,
+    median_ms: Math.round(at(0.5)),
+    p90_ms: Math.round(at(0.9)),
+    min_ms: Math.round(sorted[0]),
+    max_ms: Math.round(sorted[sorted.length - 1]),
+    rebuilds: builds.length,
+    median_build_s: builds.length ? builds[Math.floor(builds.length / 2)] : null,
+  };
+  console.log(
+    `edit → DOM: median ${result.median_ms} ms, p90 ${result.p90_ms} ms, min ${result.min_ms} ms, max ${result.max_ms} ms ` +
+      `over ${edits} edits of ${result.article} (${result.rebuilds} rebuilds, median build ${result.median_build_s} s)`,
+  );
+  console.log(JSON.stringify(result));
+} finally {
+  await context?.close();
+  dev.child.kill('SIGINT');
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,40 @@
+//! `stillpoint dev SITE`: a live preview (see `crate::dev`).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub struct DevArgs {
+    /// The site directory.
+    pub site: PathBuf,
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: std::net::IpAddr,
+    /// Port to listen on (0: any free port).
+    #[arg(long, short, default_value_t = 8080)]
+    pub port: u16,
+    /// Open the site in a browser once it is served.
+    #[arg(long)]
+    pub open: bool,
+    /// Where to build the site [default: SITE/.stillpoint/dev-dist].
+    #[arg(long, short)]
+    pub out: Option<PathBuf>,
+    /// Also watch the checkout's web/src: rebuild the web bundle (`npm run build`), then the site.
+    #[arg(long)]
+    pub web_dev: bool,
+    /// The web bundle (web/dist); found beside the executable by default.
+    #[arg(long, env = "STILLPOINT_WEB")]
+    pub web: Option<PathBuf>,
+    /// The Node.js executable that runs the render workers.
+    #[arg(long, env = "STILLPOINT_NODE", default_value = "node")]
+    pub node: PathBuf,
+    /// Render workers (0: one per core).
+    #[arg(long, short, default_value_t = 0)]
+    pub jobs: usize,
+}
+
+pub fn run(args: &DevArgs) -> anyhow::Result<ExitCode> {
+    crate::dev::run(args)
+}

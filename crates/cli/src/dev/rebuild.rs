@@ -1,0 +1,281 @@
+//! The rebuild loop: waits for changes, runs the web bundle's build when its sources changed
+//! (`--web-dev`), rebuilds the site, prints the outcome as `stillpoint build`/`check` would and
+//! tells the tabs. Batches that arrive during a build are merged into the next one, so a save
+//! is one rebuild however many events it made.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Arc;
+use std::sync::mpsc::Receiver;
+use std::time::Instant;
+
+use stillpoint_content::Diagnostics;
+use stillpoint_site::{BuildError, BuildOptions, Silent};
+
+use super::events::{DevEvent, Hub, Problem};
+use super::outputs::Snapshot;
+use super::watch::{Changes, Filter};
+use crate::diagnostics;
+
+/// Everything a rebuild needs.
+pub struct Rebuilder {
+    pub site: PathBuf,
+    pub out: PathBuf,
+    pub web: Option<PathBuf>,
+    pub node: PathBuf,
+    pub jobs: usize,
+    /// The checkout's `web/` directory with `--web-dev`.
+    pub web_dev: Option<PathBuf>,
+    pub hub: Arc<Hub>,
+    build: u64,
+    last: Snapshot,
+}
+
+impl Rebuilder {
+    pub fn new(site: PathBuf, out: PathBuf, hub: Arc<Hub>) -> Self {
+        Self {
+            site,
+            out,
+            web: None,
+            node: PathBuf::from("node"),
+            jobs: 0,
+            web_dev: None,
+            hub,
+            build: 0,
+            last: Snapshot::default(),
+        }
+    }
+
+    /// The one place the dev server's build options are made.
+    pub fn build_options(&self) -> BuildOptions {
+        BuildOptions {
+            site_dir: self.site.clone(),
+            out: self.out.clone(),
+            web: self.web.clone(),
+            node: self.node.clone(),
+            jobs: self.jobs,
+            year: None,
+            // Its own cache: the build cache records what one output holds.
+            cache: Some(stillpoint_site::default_cache_dir(&self.site).join("dev-cache")),
+        }
+    }
+
+    /// The first build, before serving. The output of an earlier session is the baseline, so
+    /// tabs left open from it refresh what changed.
+    pub fn initial(&mut self) -> bool {
+        self.last = Snapshot::take(&self.out, &Snapshot::default());
+        self.rebuild(&Changes::default())
+    }
+
+    /// Rebuilds on every batch of changed paths until an empty batch (the watcher never sends
+    /// one) or the sender is gone. `watch_dir` is called for each new directory of the site
+    /// directory, to watch it too.
+    pub fn run(
+        mut self,
+        filter: &Filter,
+        batches: &Receiver<Vec<PathBuf>>,
+        watch_dir: impl Fn(&Path),
+    ) {
+        while let Ok(first) = batches.recv() {
+            if first.is_empty() {
+                return;
+            }
+            let mut changes = filter.classify(first.iter().map(PathBuf::as_path));
+            for path in &first {
+                if path.is_dir() && filter.watches_dir(path) {
+                    watch_dir(path);
+                }
+            }
+            while let Ok(more) = batches.try_recv() {
+                if more.is_empty() {
+                    return;
+                }
+                changes.extend(filter.classify(more.iter().map(PathBuf::as_path)));
+            }
+            if changes.is_empty() {
+                continue;
+            }
+            if !changes.web.is_empty() && !self.build_web(&changes) {
+                continue;
+            }
+            self.rebuild(&changes);
+        }
+    }
+
+    /// `npm run build` in the checkout's `web/`; false (and an error event) when it fails.
+    fn build_web(&mut self, changes: &Changes) -> bool {
+        let Some(web) = &self.web_dev else { return true };
+        tracing::info!("web sources changed ({}): building the web bundle", list(&changes.web));
+        let started = Instant::now();
+        let output = Command::new(npm()).args(["run", "build"]).current_dir(web).output();
+        let message = match output {
+            Ok(out) if out.status.success() => {
+                tracing::info!("web bundle built in {:.1} s", started.elapsed().as_secs_f64());
+                return true;
+            }
+            Ok(out) => {
+                let text = format!(
+                    "{}{}",
+                    String::from_utf8_lossy(&out.stdout),
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                let tail: Vec<&str> = text.lines().rev().take(30).collect();
+                let tail: Vec<&str> = tail.into_iter().rev().collect();
+                format!(
+                    "`npm run build` in {} failed ({}):\n{}",
+                    web.display(),
+                    out.status,
+                    tail.join("\n")
+                )
+            }
+            Err(e) => format!("cannot run `npm run build` in {}: {e}", web.display()),
+        };
+        eprintln!("error: {message}");
+        self.build += 1;
+        let problem = Problem {
+            file: None,
+            line: 0,
+            column: 0,
+            message,
+            hint: Some("fix the web sources; the site is rebuilt when they build again".into()),
+            source: None,
+        };
+        self.hub.publish(&DevEvent::Error { build: self.build, problems: vec![problem] });
+        false
+    }
+
+    /// Builds the site and tells the tabs; true when it succeeded.
+    fn rebuild(&mut self, changes: &Changes) -> bool {
+        self.build += 1;
+        let build = self.build;
+        let sources: Vec<String> =
+            changes.site.iter().map(|p| p.to_string_lossy().replace('\\', "/")).collect();
+        if !sources.is_empty() {
+            tracing::info!("changed: {}", list(&changes.site));
+        }
+        let options = self.build_options();
+        let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            stillpoint_site::build(&options, &Silent)
+        }));
+        let Ok(built) = built else {
+            // The panic message is on stderr already; keep serving and watching.
+            self.publish_failure(build, "the build panicked (see the terminal)".into());
+            return false;
+        };
+        match built {
+            Ok(report) => {
+                let next = Snapshot::take(&self.out, &self.last);
+                let diff = self.last.diff(&next);
+                tracing::info!(
+                    "build {build}: {} of {} pages changed, in {:.2} s{}",
+                    diff.pages.len(),
+                    report.pages,
+                    report.seconds,
+                    if diff.bundle && self.last.build_hash().is_some() {
+                        " (new web bundle)"
+                    } else {
+                        ""
+                    }
+                );
+                if self.hub.has_error() {
+                    self.hub.publish(&DevEvent::Ok { build });
+                }
+                self.hub.publish(&DevEvent::Rebuilt {
+                    build,
+                    sources,
+                    pages: diff.pages,
+                    build_hash: next.build_hash().map(str::to_string),
+                    bundle: diff.bundle,
+                    css: diff.css,
+                    js: diff.js,
+                    static_files: changes.site.iter().any(|p| p.starts_with("static")),
+                    seconds: report.seconds,
+                });
+                self.last = next;
+                true
+            }
+            Err(BuildError::Content(d)) => {
+                eprint!("{}", diagnostics::render(&self.site, &d));
+                self.hub.publish(&DevEvent::Error { build, problems: problems(&self.site, &d) });
+                false
+            }
+            Err(e) => {
+                eprintln!("error: {e}\nstill serving the last good build");
+                self.publish_failure(build, e.to_string());
+                false
+            }
+        }
+    }
+
+    /// A failure that is not about a content file.
+    fn publish_failure(&self, build: u64, message: String) {
+        let problem = Problem { file: None, line: 0, column: 0, message, hint: None, source: None };
+        self.hub.publish(&DevEvent::Error { build, problems: vec![problem] });
+    }
+}
+
+/// Content errors as the overlay shows them, with their source line.
+pub fn problems(site: &Path, d: &Diagnostics) -> Vec<Problem> {
+    d.iter()
+        .map(|e| Problem {
+            file: Some(e.path.to_string_lossy().replace('\\', "/")),
+            line: e.line,
+            column: e.col,
+            message: e.kind.to_string(),
+            hint: Some(e.kind.hint().to_string()),
+            source: (e.line > 0)
+                .then(|| std::fs::read_to_string(site.join(&e.path)).ok())
+                .flatten()
+                .and_then(|text| text.lines().nth(e.line as usize - 1).map(str::to_string)),
+        })
+        .collect()
+}
+
+fn list(paths: &[PathBuf]) -> String {
+    let mut names: Vec<String> = paths.iter().take(5).map(|p| p.display().to_string()).collect();
+    if paths.len() > 5 {
+        names.push(format!("and {} more", paths.len() - 5));
+    }
+    names.join(", ")
+}
+
+fn npm() -> &'static str {
+    if cfg!(windows) { "npm.cmd" } else { "npm" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use stillpoint_content::{ContentError, ContentErrorKind};
+
+    #[test]
+    fn problems_carry_file_position_hint_and_source_line() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(tmp.path().join("articles")).unwrap();
+        std::fs::write(tmp.path().join("articles/a.md"), "---\ntitle: [\n---\n").unwrap();
+        let d = Diagnostics(vec![
+            ContentError::new(
+                "articles/a.md",
+                2,
+                8,
+                ContentErrorKind::MalformedFrontMatter("unclosed".into()),
+            ),
+            ContentError::file("data/authors.toml", ContentErrorKind::MissingFile("x".into())),
+        ]);
+        let p = problems(tmp.path(), &d);
+        assert_eq!(p[0].file.as_deref(), Some("articles/a.md"));
+        assert_eq!((p[0].line, p[0].column), (2, 8));
+        assert_eq!(p[0].message, "malformed front matter: unclosed");
+        assert_eq!(p[0].source.as_deref(), Some("title: ["));
+        assert!(p[0].hint.as_deref().unwrap().contains("front matter"));
+        assert_eq!(p[1].source, None);
+    }
+
+    #[test]
+    fn build_options_come_from_one_place() {
+        let mut r = Rebuilder::new("site".into(), "out".into(), Arc::new(Hub::new()));
+        r.jobs = 1;
+        let o = r.build_options();
+        assert_eq!((o.site_dir, o.out, o.jobs), ("site".into(), "out".into(), 1));
+    }
+}

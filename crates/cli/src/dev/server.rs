@@ -1,0 +1,131 @@
+//! The dev server: the production router (`stillpoint_server::app`) with the dev-only parts
+//! around it. `/__stillpoint/events` (Server-Sent Events from the [`Hub`]), the dev client and
+//! its stylesheet from the binary, a `/sw.js` that removes itself instead of the site's service
+//! worker, and the client's `<script>` in every HTML answer. Answers are not compressed in dev,
+//! so the HTML can be edited on its way out.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::{Request, State};
+use axum::middleware::{self, Next};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use futures_util::Stream;
+use http::{HeaderValue, Method, header};
+use stillpoint_server::ServeConfig;
+use tokio::sync::{broadcast, watch};
+
+use super::events::Hub;
+use super::inject::{SCRIPT_TAG, inject};
+
+pub const EVENTS_PATH: &str = "/__stillpoint/events";
+const CLIENT_JS: &str = include_str!("client/dev.js");
+const CLIENT_CSS: &str = include_str!("client/dev.css");
+const KILL_SW: &str = include_str!("client/sw.js");
+
+/// Largest HTML page the client is injected into; bigger ones pass through unchanged.
+const MAX_HTML: usize = 64 * 1024 * 1024;
+
+#[derive(Clone)]
+struct Dev {
+    hub: Arc<Hub>,
+    /// Becomes true on Ctrl-C: event streams end so the server can stop.
+    shutdown: watch::Receiver<bool>,
+}
+
+pub fn router(config: &ServeConfig, hub: Arc<Hub>, shutdown: watch::Receiver<bool>) -> Router {
+    let site = stillpoint_server::app(config).layer(middleware::from_fn(with_client));
+    Router::new()
+        .route(EVENTS_PATH, get(events))
+        .route("/__stillpoint/dev.js", get(|| asset("text/javascript; charset=utf-8", CLIENT_JS)))
+        .route("/__stillpoint/dev.css", get(|| asset("text/css; charset=utf-8", CLIENT_CSS)))
+        .route("/sw.js", get(|| asset("text/javascript; charset=utf-8", KILL_SW)))
+        .with_state(Dev { hub, shutdown })
+        .fallback_service(site)
+}
+
+async fn asset(content_type: &'static str, body: &'static str) -> Response {
+    let mut response = body.into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    response
+}
+
+/// Asks for uncompressed answers, makes the browser revalidate everything but hashed files (a
+/// static image may change at any save), and puts the client's tag into HTML answers.
+async fn with_client(mut request: Request, next: Next) -> Response {
+    request.headers_mut().remove(header::ACCEPT_ENCODING);
+    let head = request.method() == Method::HEAD;
+    let path = request.uri().path();
+    let hashed = path.starts_with("/assets/") || path.starts_with("/search/");
+    let mut response = next.run(request).await;
+    if !hashed {
+        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    }
+    let is_html = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|t| t.as_bytes().starts_with(b"text/html"));
+    if !is_html {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    // The page's length changes; its ETag still names the same file, which is fine.
+    let length = parts.headers.remove(header::CONTENT_LENGTH);
+    if head {
+        // What GET would send: the page and the tag (see `inject`).
+        if let Some(n) = length.and_then(|v| v.to_str().ok()?.parse::<usize>().ok()) {
+            parts
+                .headers
+                .insert(header::CONTENT_LENGTH, HeaderValue::from(n + SCRIPT_TAG.len() + 1));
+        }
+        return Response::from_parts(parts, body);
+    }
+    match axum::body::to_bytes(body, MAX_HTML).await {
+        Ok(bytes) => {
+            let body = match std::str::from_utf8(&bytes) {
+                Ok(html) => Body::from(inject(html)),
+                Err(_) => Body::from(bytes),
+            };
+            Response::from_parts(parts, body)
+        }
+        Err(e) => {
+            tracing::warn!("cannot add the dev client to a page: {e}");
+            Response::from_parts(parts, Body::from(Bytes::new()))
+        }
+    }
+}
+
+async fn events(State(dev): State<Dev>) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+    let (first, rx) = dev.hub.subscribe();
+    let state = (first.into_iter(), rx, dev.shutdown);
+    let stream = futures_util::stream::unfold(
+        state,
+        |(mut first, mut rx, mut shutdown)| async move {
+            if let Some(json) = first.next() {
+                return Some((Ok(Event::default().data(&*json)), (first, rx, shutdown)));
+            }
+            loop {
+                if *shutdown.borrow() {
+                    return None;
+                }
+                tokio::select! {
+                    message = rx.recv() => match message {
+                        Ok(json) => return Some((Ok(Event::default().data(&*json)), (first, rx, shutdown))),
+                        Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                        Err(broadcast::error::RecvError::Closed) => return None,
+                    },
+                    changed = shutdown.changed() => if changed.is_err() { return None },
+                }
+            }
+        },
+    );
+    Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+}

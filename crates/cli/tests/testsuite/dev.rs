@@ -1,0 +1,283 @@
+//! `stillpoint dev` on a copy of the minimal fixture: the real binary serves on a free port,
+//! files are edited as editors save them (a temporary renamed over the file), and the events
+//! stream and the served pages are read over HTTP.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use crate::util::{SOURCE_DATE_EPOCH, SiteTest, web_bundle};
+
+const WAIT: Duration = Duration::from_secs(60);
+
+/// A running `stillpoint dev site --port 0`, stopped with SIGINT when dropped.
+struct Dev {
+    child: Child,
+    addr: String,
+    log: Arc<Mutex<String>>,
+}
+
+impl Dev {
+    fn start(t: &SiteTest) -> Self {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_stillpoint"))
+            .args(["dev", "site", "--host", "127.0.0.1", "--port", "0", "--jobs", "1"])
+            .current_dir(t.tmp.path())
+            .env("STILLPOINT_WEB", web_bundle())
+            .env("SOURCE_DATE_EPOCH", SOURCE_DATE_EPOCH)
+            .env_remove("STILLPOINT_LOG")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let log = Arc::new(Mutex::new(String::new()));
+        let (tx, rx) = channel();
+        let stderr = child.stderr.take().unwrap();
+        let sink = log.clone();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if let Some(at) = line.find("at http://") {
+                    let addr = line[at + 10..].split_whitespace().next().unwrap_or("").to_string();
+                    let _ = tx.send(addr);
+                }
+                let mut log = sink.lock().unwrap();
+                log.push_str(&line);
+                log.push('\n');
+            }
+        });
+        let addr = rx
+            .recv_timeout(WAIT)
+            .unwrap_or_else(|_| panic!("dev did not start:\n{}", log.lock().unwrap()));
+        Self { child, addr, log }
+    }
+
+    fn log(&self) -> String {
+        self.log.lock().unwrap().clone()
+    }
+
+    /// `(status line, headers, body)` of a GET (or HEAD) over HTTP/1.0.
+    fn request(&self, method: &str, path: &str) -> (String, String, String) {
+        let mut s = TcpStream::connect(&self.addr).unwrap();
+        write!(
+            s,
+            "{method} {path} HTTP/1.0\r\nHost: {}\r\nAccept-Encoding: gzip, br\r\n\r\n",
+            self.addr
+        )
+        .unwrap();
+        let mut bytes = Vec::new();
+        s.read_to_end(&mut bytes).unwrap();
+        let raw = String::from_utf8_lossy(&bytes);
+        let (head, body) = raw.split_once("\r\n\r\n").unwrap();
+        let (status, headers) = head.split_once("\r\n").unwrap();
+        (status.to_string(), headers.to_ascii_lowercase(), body.to_string())
+    }
+
+    fn get(&self, path: &str) -> String {
+        let (status, _, body) = self.request("GET", path);
+        assert!(status.contains(" 200 "), "GET {path}: {status}");
+        body
+    }
+
+    /// The events stream, one parsed event per `data:` line.
+    fn events(&self) -> Receiver<Value> {
+        let mut s = TcpStream::connect(&self.addr).unwrap();
+        write!(s, "GET /__stillpoint/events HTTP/1.0\r\nAccept: text/event-stream\r\n\r\n")
+            .unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(s).lines().map_while(Result::ok) {
+                if let Some(json) = line.strip_prefix("data: ")
+                    && tx.send(serde_json::from_str(json).unwrap()).is_err()
+                {
+                    break;
+                }
+            }
+        });
+        rx
+    }
+
+    /// SIGINT, then the exit status (within `WAIT`).
+    fn interrupt(&mut self) -> std::process::ExitStatus {
+        Command::new("kill").args(["-INT", &self.child.id().to_string()]).status().unwrap();
+        let started = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(started.elapsed() < WAIT, "dev did not stop:\n{}", self.log());
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Dev {
+    fn drop(&mut self) {
+        if self.child.try_wait().ok().flatten().is_none() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// The next event of `kind`, skipping others.
+fn next(events: &Receiver<Value>, kind: &str) -> Value {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match events.recv_timeout(left) {
+            Ok(e) if e["type"] == kind => return e,
+            Ok(_) => {}
+            Err(e) => panic!("no `{kind}` event: {e:?}"),
+        }
+    }
+}
+
+/// Saves `rel` as editors do: vim's swap file, a temporary written and renamed over the file.
+fn save(site: &Path, rel: &str, edit: impl FnOnce(String) -> String) {
+    let path = site.join(rel);
+    let text = edit(std::fs::read_to_string(&path).unwrap());
+    let dir = path.parent().unwrap();
+    let name = path.file_name().unwrap().to_str().unwrap();
+    std::fs::write(dir.join(format!(".{name}.swp")), "swap").unwrap();
+    let tmp = dir.join(format!("{name}.tmp"));
+    std::fs::write(&tmp, text).unwrap();
+    std::fs::rename(&tmp, &path).unwrap();
+}
+
+const ARTICLE: &str = "articles/body-scan.md";
+const OLD_TITLE: &str = "A 10-Minute Body Scan for Deeper Sleep";
+const NEW_TITLE: &str = "A 12-Minute Body Scan for Deeper Sleep";
+
+#[test]
+fn an_edit_rebuilds_once_and_reaches_open_tabs() {
+    let t = SiteTest::from_fixture("minimal");
+    let dev = Dev::start(&t);
+    let page = dev.get("/articles/body-scan");
+    assert!(page.contains(OLD_TITLE));
+    assert_eq!(page.matches("<script src=\"/__stillpoint/dev.js\" defer></script>").count(), 1);
+    let events = dev.events();
+    let hello = next(&events, "hello");
+    assert_eq!(hello["build"], 1);
+
+    save(&t.site(), ARTICLE, |s| s.replace(OLD_TITLE, NEW_TITLE));
+    let rebuilt = next(&events, "rebuilt");
+    assert_eq!(rebuilt["build"], 2);
+    assert_eq!(rebuilt["sources"], serde_json::json!([ARTICLE]));
+    let pages: Vec<&str> =
+        rebuilt["pages"].as_array().unwrap().iter().map(|p| p.as_str().unwrap()).collect();
+    assert!(pages.contains(&"/articles/body-scan"), "{pages:?}");
+    assert_eq!(rebuilt["bundle"], false);
+    assert!(dev.get("/articles/body-scan").contains(NEW_TITLE));
+    assert!(dev.get("/page-data/articles/body-scan/page-data.json").contains(NEW_TITLE));
+
+    // One save, one rebuild: nothing else comes.
+    match events.recv_timeout(Duration::from_millis(1500)) {
+        Err(RecvTimeoutError::Timeout) => {}
+        other => panic!("unexpected after the rebuild: {other:?}"),
+    }
+    let log = dev.log();
+    assert_eq!(log.matches("changed: ").count(), 1, "{log}");
+    assert!(log.contains(&format!("changed: {ARTICLE}\n")), "{log}");
+
+    // The files written to disk never carry the dev client.
+    let built = std::fs::read_to_string(
+        t.site().join(".stillpoint/dev-dist/articles/body-scan/index.html"),
+    )
+    .unwrap();
+    assert!(built.contains(NEW_TITLE) && !built.contains("__stillpoint"));
+
+    // A static file is not in any page data: the event says so, and tabs reload.
+    std::fs::write(t.site().join("static/icons/calm-logo-small.png"), b"not really a png").unwrap();
+    let rebuilt = next(&events, "rebuilt");
+    assert_eq!(rebuilt["sources"], serde_json::json!(["static/icons/calm-logo-small.png"]));
+    assert_eq!(rebuilt["staticFiles"], true);
+    assert_eq!(dev.get("/icons/calm-logo-small.png"), "not really a png");
+}
+
+#[test]
+fn a_content_error_is_reported_until_fixed_and_the_last_good_site_stays() {
+    let t = SiteTest::from_fixture("minimal");
+    let dev = Dev::start(&t);
+    let events = dev.events();
+    next(&events, "hello");
+
+    let broken = |s: String| s.replace(&format!("title: \"{OLD_TITLE}\""), "title: [unclosed");
+    save(&t.site(), ARTICLE, broken);
+    let error = next(&events, "error");
+    let problem = &error["problems"][0];
+    assert_eq!(problem["file"], ARTICLE);
+    assert_eq!(problem["line"], 2, "{error}");
+    assert!(problem["message"].as_str().unwrap().starts_with("malformed front matter"), "{error}");
+    assert_eq!(problem["source"], "title: [unclosed");
+    assert!(problem["hint"].as_str().unwrap().contains("YAML"));
+
+    // The terminal shows what `stillpoint check` prints.
+    let check = t.run(&["check", "site"]);
+    let printed = String::from_utf8_lossy(&check.stderr).into_owned();
+    assert!(printed.contains("--> articles/body-scan.md:2:"), "{printed}");
+    let deadline = Instant::now() + WAIT;
+    while !dev.log().contains(&printed) {
+        assert!(
+            Instant::now() < deadline,
+            "dev printed:\n{}\ncheck printed:\n{printed}",
+            dev.log()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+
+    // The last good site is still served, and a tab opened now is told about the error.
+    assert!(dev.get("/articles/body-scan").contains(OLD_TITLE));
+    let late = dev.events();
+    next(&late, "hello");
+    assert_eq!(next(&late, "error")["problems"][0]["file"], ARTICLE);
+
+    save(&t.site(), ARTICLE, |s| s.replace("title: [unclosed", &format!("title: \"{NEW_TITLE}\"")));
+    let ok = next(&events, "ok");
+    let rebuilt = next(&events, "rebuilt");
+    assert_eq!(ok["build"], rebuilt["build"]);
+    assert!(dev.get("/articles/body-scan").contains(NEW_TITLE));
+}
+
+#[test]
+fn dev_routes_headers_and_a_clean_stop() {
+    let t = SiteTest::from_fixture("minimal");
+    let mut dev = Dev::start(&t);
+
+    let (status, headers, body) = dev.request("GET", "/sw.js");
+    assert!(status.contains(" 200 "), "{status}");
+    assert!(headers.contains("content-type: text/javascript"), "{headers}");
+    assert!(body.contains("registration.unregister()") && body.contains("caches.delete"));
+    assert!(!body.contains("'fetch'"), "the dev worker must not serve requests");
+
+    let client = dev.get("/__stillpoint/dev.js");
+    assert!(client.contains("/__stillpoint/events") && client.contains("stillpoint:refresh"));
+    assert!(dev.get("/__stillpoint/dev.css").contains(".sp-dev-overlay"));
+
+    // The site's CSP lets the client load (same-origin script) and connect (same origin); HTML is
+    // sent uncompressed, with the length of what is sent.
+    let (_, headers, body) = dev.request("GET", "/");
+    let csp = headers.lines().find(|l| l.starts_with("content-security-policy:")).unwrap();
+    assert!(csp.contains("default-src 'self'") && csp.contains("script-src 'self'"), "{csp}");
+    assert!(!csp.contains("connect-src"), "{csp}");
+    assert!(!headers.contains("content-encoding"), "{headers}");
+    assert!(body.contains("/__stillpoint/dev.js"));
+    let (_, head_headers, _) = dev.request("HEAD", "/");
+    assert!(head_headers.contains(&format!("content-length: {}", body.len())), "{head_headers}");
+    // Only hashed files may be kept by the browser in dev.
+    let (_, headers, _) = dev.request("GET", "/icons/calm-logo-small.png");
+    assert!(headers.contains("cache-control: no-cache"), "{headers}");
+    let (status, _, body) = dev.request("GET", "/no/such/page");
+    assert!(status.contains(" 404 ") && body.contains("/__stillpoint/dev.js"), "{status}");
+
+    // Ctrl-C with a tab connected: the stream ends and the server exits cleanly.
+    let events = dev.events();
+    next(&events, "hello");
+    let status = dev.interrupt();
+    assert!(status.success(), "{status:?}\n{}", dev.log());
+}
