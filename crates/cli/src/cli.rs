@@ -20,6 +20,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Serve a built site over HTTP.
     Serve(ServeArgs),
+    /// Publish a built site to its S3-compatible bucket, uploading only what changed.
+    Deploy(crate::cmd::deploy::DeployArgs),
 }
 
 #[derive(Debug, Args)]

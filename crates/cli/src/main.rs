@@ -25,6 +25,7 @@ fn run() -> anyhow::Result<ExitCode> {
         cli::Command::Build(args) => cmd::build::run(&args),
         cli::Command::Check(args) => cmd::check::run(&args),
         cli::Command::Serve(args) => cmd::serve::run(&args),
+        cli::Command::Deploy(args) => cmd::deploy::run(&args),
     }
 }
 

@@ -5,4 +5,6 @@ mod build;
 mod check;
 mod demo;
 mod demo_content;
+mod deploy;
+mod s3;
 mod util;
