@@ -185,8 +185,6 @@ fn metadata_of_each_file_kind_and_the_dev_bucket() {
     check(&|k| k == "atom.xml", "application/atom+xml; charset=utf-8", REVALIDATE);
     check(&|k| k == "sitemap.xml", "application/xml; charset=utf-8", REVALIDATE);
     check(&|k| k.ends_with(".png"), "image/png", REVALIDATE);
-    check(&|k| k.ends_with(".svg"), "image/svg+xml", REVALIDATE);
-    check(&|k| k.ends_with(".webmanifest"), "application/manifest+json", REVALIDATE);
     check(&|k| k == "robots.txt", "text/plain; charset=utf-8", REVALIDATE);
     let unknown: Vec<_> =
         b.iter().filter(|(_, o)| o.cache_control.is_none() || o.content_type.is_none()).collect();
@@ -232,7 +230,8 @@ fn a_deploy_killed_half_way_keeps_the_site_and_a_rerun_completes_it() {
     let text = std::fs::read_to_string(&article).unwrap();
     std::fs::write(&article, text.replace("Done.", "Done, gently.")).unwrap();
     t.build();
-    let out = deploy_env(&t, &s3, &[], &[(stillpoint_deploy::ABORT_AFTER_ENV, "3")]);
+    let args = ["--concurrency", "2"];
+    let out = deploy_env(&t, &s3, &args, &[(stillpoint_deploy::ABORT_AFTER_ENV, "3")]);
     assert_eq!(out.status.code(), Some(75), "{}", stderr(&out));
     let half = s3.dump(BUCKET);
     // Nothing of the published site was deleted or lost its manifest; new objects came first
@@ -241,7 +240,12 @@ fn a_deploy_killed_half_way_keeps_the_site_and_a_rerun_completes_it() {
     assert!(first.keys().all(|k| half.contains_key(k)));
     let touched: Vec<_> =
         half.iter().filter(|(k, o)| first.get(*k) != Some(*o)).map(|(k, _)| k).collect();
-    assert_eq!(touched.len(), 3, "{touched:?}");
+    // The uploads in flight when the process died may have completed too: all of them new
+    // content-hashed files, which no published page references yet.
+    assert!((3..=4).contains(&touched.len()), "{touched:?}");
+    for k in touched {
+        assert!(stillpoint_deploy::kind::is_hashed(k) && !first.contains_key(k), "{k}");
+    }
     let out = deploy(&t, &s3, &[]);
     assert!(out.contains("Deployed"), "{out}");
     assert_bucket_is(&s3.dump(BUCKET), &t.out(), &superseded(&s3, BUCKET));
