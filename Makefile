@@ -60,8 +60,8 @@ $(S3_VENV)/bin/moto_server:
 chromium:
 	@command -v $(CHROMIUM) >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
 
-e2e: build chromium
-	cd web && STILLPOINT_BIN=$(CURDIR)/$(BIN) CHROMIUM=$(CHROMIUM) npm run e2e
+e2e: build chromium s3-server
+	cd web && STILLPOINT_MOTO_SERVER=$(CURDIR)/$(S3_VENV)/bin/moto_server STILLPOINT_BIN=$(CURDIR)/$(BIN) CHROMIUM=$(CHROMIUM) npm run e2e
 
 ## Build a generated corpus with Hugo and Stillpoint side by side (N articles, default 10000).
 bench: build
