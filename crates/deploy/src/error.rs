@@ -4,7 +4,9 @@ use std::path::PathBuf;
 
 #[derive(Debug, thiserror::Error)]
 pub enum DeployError {
-    #[error("{0} is not a Stillpoint build (no .stillpoint/build.json); run `stillpoint build` first or pass --site")]
+    #[error(
+        "{0} is not a Stillpoint build (no .stillpoint/build.json); run `stillpoint build` first or pass --site"
+    )]
     NotABuild(PathBuf),
     #[error("{path}: {1}", path = .0.display())]
     Io(PathBuf, std::io::Error),

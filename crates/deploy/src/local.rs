@@ -57,7 +57,8 @@ impl LocalFile {
 pub fn scan(dist: &Path, gzip: &Gzip) -> Result<Vec<LocalFile>, DeployError> {
     let mut paths = Vec::new();
     let walk = walkdir::WalkDir::new(dist).follow_root_links(true).sort_by_file_name();
-    let walk = walk.into_iter().filter_entry(|e| !(e.depth() == 1 && e.file_name() == ".stillpoint"));
+    let walk =
+        walk.into_iter().filter_entry(|e| !(e.depth() == 1 && e.file_name() == ".stillpoint"));
     for entry in walk {
         let entry = entry.map_err(|e| {
             let path = e.path().unwrap_or(dist).to_path_buf();
@@ -89,7 +90,9 @@ pub fn digest(dist: &Path, key: &str, gzip: &Gzip) -> Result<(LocalFile, Vec<u8>
         let mut enc = flate2::GzBuilder::new()
             .mtime(0)
             .write(Vec::with_capacity(raw.len() / 3), flate2::Compression::best());
-        enc.write_all(&raw).and_then(|_| enc.flush()).map_err(|e| DeployError::Io(path.clone(), e))?;
+        enc.write_all(&raw)
+            .and_then(|_| enc.flush())
+            .map_err(|e| DeployError::Io(path.clone(), e))?;
         enc.finish().map_err(|e| DeployError::Io(path, e))?
     } else {
         raw
@@ -133,7 +136,8 @@ mod tests {
         assert_eq!(paths, ["assets/a-1.js", "index.html"]);
         let html = &files[1];
         assert_eq!(html.headers().content_encoding.as_deref(), Some("gzip"));
-        let (_, bytes) = digest(&dist, "index.html", &Gzip::new(&["*.html".into()]).unwrap()).unwrap();
+        let (_, bytes) =
+            digest(&dist, "index.html", &Gzip::new(&["*.html".into()]).unwrap()).unwrap();
         let mut plain = String::new();
         std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut plain)
             .unwrap();

@@ -49,7 +49,10 @@ fn same(local: &Entry, remote: &Entry) -> bool {
         (None, Some(r)) => local.md5.as_ref() == Some(r),
         (None, None) => false,
     };
-    bytes && local.size == remote.size && remote.headers.is_some() && local.headers == remote.headers
+    bytes
+        && local.size == remote.size
+        && remote.headers.is_some()
+        && local.headers == remote.headers
 }
 
 /// Plans a deploy of `local` onto `remote`; `now` is the RFC 3339 time recorded for files this
@@ -57,7 +60,8 @@ fn same(local: &Entry, remote: &Entry) -> bool {
 pub fn plan(local: &[LocalFile], remote: &Remote, now: &str) -> Plan {
     let mut p = Plan::default();
     for f in local {
-        let known = remote.files.get(&f.path).or_else(|| remote.superseded.get(&f.path).map(|s| &s.entry));
+        let known =
+            remote.files.get(&f.path).or_else(|| remote.superseded.get(&f.path).map(|s| &s.entry));
         match known {
             Some(r) if same(&f.entry, r) => {
                 p.unchanged += 1;

@@ -75,9 +75,8 @@ impl Bucket {
         for (k, v) in &profile {
             b = b.with_config(k.parse().expect("known key"), v);
         }
-        let endpoint = b
-            .get_config_value(&"aws_endpoint".parse().expect("known key"))
-            .unwrap_or_else(|| {
+        let endpoint =
+            b.get_config_value(&"aws_endpoint".parse().expect("known key")).unwrap_or_else(|| {
                 let region = b
                     .get_config_value(&"aws_region".parse().expect("known key"))
                     .unwrap_or_else(|| "us-east-1".into());
@@ -126,7 +125,8 @@ impl Bucket {
             DeployError::NoBucket { bucket, endpoint }
         } else if matches!(
             e,
-            object_store::Error::PermissionDenied { .. } | object_store::Error::Unauthenticated { .. }
+            object_store::Error::PermissionDenied { .. }
+                | object_store::Error::Unauthenticated { .. }
         ) || lower.contains("accessdenied")
             || lower.contains("invalidaccesskeyid")
             || lower.contains("signaturedoesnotmatch")
@@ -329,7 +329,10 @@ mod tests {
     #[test]
     fn md5_etags() {
         let md5 = "\"0CC175B9C0F1B6A831C399E269772661\"";
-        assert_eq!(listed(1, Some(md5.into())).md5.as_deref(), Some("0cc175b9c0f1b6a831c399e269772661"));
+        assert_eq!(
+            listed(1, Some(md5.into())).md5.as_deref(),
+            Some("0cc175b9c0f1b6a831c399e269772661")
+        );
         assert_eq!(listed(1, Some("\"abc-2\"".into())).md5, None);
     }
 }

@@ -83,7 +83,10 @@ pub async fn deploy(opts: &Options, progress: &dyn Progress) -> Result<Report, D
         dry_run: opts.dry_run,
     };
     if plan.deletes.len() > opts.max_deletes && !opts.force {
-        return Err(DeployError::TooManyDeletes { count: plan.deletes.len(), max: opts.max_deletes });
+        return Err(DeployError::TooManyDeletes {
+            count: plan.deletes.len(),
+            max: opts.max_deletes,
+        });
     }
     if opts.dry_run {
         return Ok(report(plan, &bucket));
@@ -123,9 +126,8 @@ pub async fn deploy(opts: &Options, progress: &dyn Progress) -> Result<Report, D
     progress.finish();
 
     let doomed: Vec<&String> = plan.deletes.iter().chain(&plan.expired).collect();
-    let mut results = futures::stream::iter(doomed)
-        .map(|k| bucket.delete(k))
-        .buffer_unordered(concurrency);
+    let mut results =
+        futures::stream::iter(doomed).map(|k| bucket.delete(k)).buffer_unordered(concurrency);
     while let Some(r) = results.next().await {
         r?;
     }

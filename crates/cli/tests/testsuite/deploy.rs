@@ -109,7 +109,8 @@ fn first_unchanged_edited_and_removed_article() {
     // nothing; the deploy uploads exactly those.
     let article = t.site().join("articles/body-scan.md");
     let text = std::fs::read_to_string(&article).unwrap();
-    std::fs::write(&article, text.replace("Breathe slowly.", "Breathe slowly and softly.")).unwrap();
+    std::fs::write(&article, text.replace("Breathe slowly.", "Breathe slowly and softly."))
+        .unwrap();
     t.build();
     let v2 = dist_files(&t.out());
     let edited = changed(&v1, &v2);
@@ -174,11 +175,27 @@ fn metadata_of_each_file_kind_and_the_dev_bucket() {
     };
     let html = "text/html; charset=utf-8";
     check(&|k| k.ends_with(".html"), html, REVALIDATE);
-    check(&|k| k.starts_with("assets/") && k.ends_with(".js"), "text/javascript; charset=utf-8", IMMUTABLE);
-    check(&|k| k.starts_with("assets/") && k.ends_with(".css"), "text/css; charset=utf-8", IMMUTABLE);
-    check(&|k| k.starts_with("search/") && k.ends_with(".bin"), "application/octet-stream", IMMUTABLE);
+    check(
+        &|k| k.starts_with("assets/") && k.ends_with(".js"),
+        "text/javascript; charset=utf-8",
+        IMMUTABLE,
+    );
+    check(
+        &|k| k.starts_with("assets/") && k.ends_with(".css"),
+        "text/css; charset=utf-8",
+        IMMUTABLE,
+    );
+    check(
+        &|k| k.starts_with("search/") && k.ends_with(".bin"),
+        "application/octet-stream",
+        IMMUTABLE,
+    );
     check(&|k| k.starts_with("page-data/sq/"), "application/json", IMMUTABLE);
-    check(&|k| k.ends_with("page-data.json") || k.starts_with("slice-data/"), "application/json", REVALIDATE);
+    check(
+        &|k| k.ends_with("page-data.json") || k.starts_with("slice-data/"),
+        "application/json",
+        REVALIDATE,
+    );
     check(&|k| k == "page-data/app-data.json", "application/json", REVALIDATE);
     check(&|k| k == "sw.js", "text/javascript; charset=utf-8", REVALIDATE);
     check(&|k| k == "rss.xml", "application/rss+xml; charset=utf-8", REVALIDATE);

@@ -75,12 +75,8 @@ impl S3 {
 
     fn ctl(&self, args: &[&str]) -> Output {
         let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/s3ctl.py");
-        let out = Command::new(&self.python)
-            .arg(script)
-            .arg(&self.endpoint)
-            .args(args)
-            .output()
-            .unwrap();
+        let out =
+            Command::new(&self.python).arg(script).arg(&self.endpoint).args(args).output().unwrap();
         assert!(out.status.success(), "s3ctl {args:?}: {}", String::from_utf8_lossy(&out.stderr));
         out
     }
