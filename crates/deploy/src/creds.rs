@@ -26,21 +26,23 @@ pub fn from_profile() -> Vec<(&'static str, String)> {
         ("aws_secret_access_key", "AWS_SECRET_ACCESS_KEY"),
         ("aws_session_token", "AWS_SESSION_TOKEN"),
     ] {
-        if env(var).is_none() {
-            if let Some(v) = from_creds.get(key).or_else(|| from_config.get(key)) {
-                out.push((key, v.clone()));
-            }
+        if env(var).is_none()
+            && let Some(v) = from_creds.get(key).or_else(|| from_config.get(key))
+        {
+            out.push((key, v.clone()));
         }
     }
-    if env("AWS_REGION").is_none() && env("AWS_DEFAULT_REGION").is_none() {
-        if let Some(v) = from_config.get("region") {
-            out.push(("aws_region", v.clone()));
-        }
+    if env("AWS_REGION").is_none()
+        && env("AWS_DEFAULT_REGION").is_none()
+        && let Some(v) = from_config.get("region")
+    {
+        out.push(("aws_region", v.clone()));
     }
-    if env("AWS_ENDPOINT_URL").is_none() && env("AWS_ENDPOINT").is_none() {
-        if let Some(v) = from_config.get("endpoint_url") {
-            out.push(("aws_endpoint", v.clone()));
-        }
+    if env("AWS_ENDPOINT_URL").is_none()
+        && env("AWS_ENDPOINT").is_none()
+        && let Some(v) = from_config.get("endpoint_url")
+    {
+        out.push(("aws_endpoint", v.clone()));
     }
     out
 }
@@ -71,10 +73,8 @@ fn section(text: &str, name: &str) -> HashMap<String, String> {
         }
         if let Some(h) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
             inside = h.trim() == name;
-        } else if inside {
-            if let Some((k, v)) = line.split_once('=') {
-                out.insert(k.trim().to_ascii_lowercase(), v.trim().to_string());
-            }
+        } else if inside && let Some((k, v)) = line.split_once('=') {
+            out.insert(k.trim().to_ascii_lowercase(), v.trim().to_string());
         }
     }
     out

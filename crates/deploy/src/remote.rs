@@ -227,11 +227,12 @@ impl Bucket {
         concurrency: usize,
     ) -> Result<(Remote, Source), DeployError> {
         let manifest = self.get_manifest().await?.and_then(|b| Manifest::parse(&b));
-        if let Some(m) = &manifest {
-            if !verify && self.manifest_holds(m).await? {
-                let remote = Remote { files: m.files.clone(), superseded: m.superseded.clone() };
-                return Ok((remote, Source::Manifest));
-            }
+        if let Some(m) = &manifest
+            && !verify
+            && self.manifest_holds(m).await?
+        {
+            let remote = Remote { files: m.files.clone(), superseded: m.superseded.clone() };
+            return Ok((remote, Source::Manifest));
         }
         let mut listed = self.list().await?;
         let mut remote = Remote::default();
