@@ -71,7 +71,7 @@ pub fn scan(dist: &Path, gzip: &Gzip) -> Result<Vec<LocalFile>, DeployError> {
         let key = rel_key(rel)?;
         paths.push(key);
     }
-    paths.par_iter().map(|key| digest(dist, key, gzip).map(|(f, _)| f)).collect()
+    paths.par_iter().map(|key| digest(dist, key, gzip, false).map(|(f, _)| f)).collect()
 }
 
 fn rel_key(rel: &Path) -> Result<String, DeployError> {
@@ -81,8 +81,14 @@ fn rel_key(rel: &Path) -> Result<String, DeployError> {
         .ok_or_else(|| DeployError::Input(format!("{}: file name is not UTF-8", rel.display())))
 }
 
-/// Reads `DIST/key` (through DIST each time), compresses it when asked, and digests the bytes.
-pub fn digest(dist: &Path, key: &str, gzip: &Gzip) -> Result<(LocalFile, Vec<u8>), DeployError> {
+/// Reads `DIST/key` (through DIST each time), compresses it when asked, and digests the bytes
+/// (the MD5 too with `md5`: only a bucket without a usable manifest needs it).
+pub fn digest(
+    dist: &Path,
+    key: &str,
+    gzip: &Gzip,
+    md5: bool,
+) -> Result<(LocalFile, Vec<u8>), DeployError> {
     let path: PathBuf = dist.join(key);
     let raw = std::fs::read(&path).map_err(|e| DeployError::Io(path.clone(), e))?;
     let compressed = gzip.matches(key);
@@ -102,7 +108,7 @@ pub fn digest(dist: &Path, key: &str, gzip: &Gzip) -> Result<(LocalFile, Vec<u8>
         phase: kind::phase(key),
         entry: Entry {
             sha256: Some(hex::encode(Sha256::digest(&bytes))),
-            md5: Some(hex::encode(Md5::digest(&bytes))),
+            md5: md5.then(|| hex::encode(Md5::digest(&bytes))),
             size: bytes.len() as u64,
             headers: Some(Headers {
                 content_type: kind::content_type(key).to_string(),
@@ -137,7 +143,7 @@ mod tests {
         let html = &files[1];
         assert_eq!(html.headers().content_encoding.as_deref(), Some("gzip"));
         let (_, bytes) =
-            digest(&dist, "index.html", &Gzip::new(&["*.html".into()]).unwrap()).unwrap();
+            digest(&dist, "index.html", &Gzip::new(&["*.html".into()]).unwrap(), true).unwrap();
         let mut plain = String::new();
         std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut plain)
             .unwrap();

@@ -219,10 +219,11 @@ impl Bucket {
     /// What the bucket holds. The manifest is trusted when its record of the last file a deploy
     /// uploads (`page-data/app-data.json`, else any file) matches that object's ETag; otherwise
     /// (or with `verify`) every object is listed, and objects whose size and MD5 ETag match the
-    /// local file are HEADed for their headers.
+    /// local file (`md5_of` digests it) are HEADed for their headers.
     pub async fn state(
         &self,
-        local: &[LocalFile],
+        local: &mut [LocalFile],
+        md5_of: &(dyn Fn(&LocalFile) -> Result<Option<String>, DeployError> + Sync),
         verify: bool,
         concurrency: usize,
     ) -> Result<(Remote, Source), DeployError> {
@@ -242,6 +243,11 @@ impl Bucket {
                     let entry = Entry { headers: s.entry.headers.clone(), ..e };
                     remote.superseded.insert(path, crate::manifest::Superseded { entry, ..s });
                 }
+            }
+        }
+        for f in local.iter_mut() {
+            if listed.get(&f.path).is_some_and(|r| r.size == f.entry.size && r.md5.is_some()) {
+                f.entry.md5 = md5_of(f)?;
             }
         }
         let to_head: Vec<&str> = local

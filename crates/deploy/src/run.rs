@@ -66,11 +66,16 @@ pub async fn deploy(opts: &Options, progress: &dyn Progress) -> Result<Report, D
     }
     let bucket = Bucket::open(opts.target.clone())?;
     let (dist, gzip) = (opts.dist.clone(), opts.gzip.clone());
-    let local = tokio::task::spawn_blocking(move || local::scan(&dist, &gzip))
+    let mut local = tokio::task::spawn_blocking(move || local::scan(&dist, &gzip))
         .await
         .expect("scan does not panic")?;
+    tracing::debug!("scanned {} files in {:.2} s", local.len(), started.elapsed().as_secs_f64());
     let concurrency = opts.concurrency.max(1);
-    let (remote, source) = bucket.state(&local, opts.verify, concurrency).await?;
+    let md5_of = |f: &LocalFile| {
+        local::digest(&opts.dist, &f.path, &opts.gzip, true).map(|(d, _)| d.entry.md5)
+    };
+    let (remote, source) = bucket.state(&mut local, &md5_of, opts.verify, concurrency).await?;
+    tracing::debug!("read the bucket's state at {:.2} s", started.elapsed().as_secs_f64());
     let now = jiff::Timestamp::now().to_string();
     let mut plan = plan::plan(&local, &remote, &now);
     let report = |plan, bucket: &Bucket| Report {
@@ -158,9 +163,10 @@ async fn upload(
     f: &LocalFile,
 ) -> Result<(String, u64, Option<String>), DeployError> {
     let (dist, gzip, key) = (dist.to_path_buf(), gzip.clone(), f.path.clone());
-    let (now, bytes) = tokio::task::spawn_blocking(move || local::digest(&dist, &key, &gzip))
-        .await
-        .expect("digest does not panic")?;
+    let (now, bytes) =
+        tokio::task::spawn_blocking(move || local::digest(&dist, &key, &gzip, false))
+            .await
+            .expect("digest does not panic")?;
     if now.entry.sha256 != f.entry.sha256 {
         return Err(DeployError::DistChanged(f.path.clone()));
     }
