@@ -87,14 +87,15 @@ pub async fn deploy(opts: &Options, progress: &dyn Progress) -> Result<Report, D
         seconds: started.elapsed().as_secs_f64(),
         dry_run: opts.dry_run,
     };
+    // A dry run shows the plan even when a deploy would refuse it (the CLI says so).
+    if opts.dry_run {
+        return Ok(report(plan, &bucket));
+    }
     if plan.deletes.len() > opts.max_deletes && !opts.force {
         return Err(DeployError::TooManyDeletes {
             count: plan.deletes.len(),
             max: opts.max_deletes,
         });
-    }
-    if opts.dry_run {
-        return Ok(report(plan, &bucket));
     }
     let nothing_to_do = plan.uploads.is_empty() && plan.deletes_total() == 0;
     if nothing_to_do && source == Source::Manifest && remote.superseded == plan.superseded {

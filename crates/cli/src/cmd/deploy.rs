@@ -65,6 +65,13 @@ pub fn run(args: &DeployArgs) -> anyhow::Result<ExitCode> {
     match deploy(args) {
         Ok(report) => {
             print_report(&report);
+            if report.dry_run && report.plan.deletes.len() > args.max_deletes && !args.force {
+                println!(
+                    "note: {} deletions exceed --max-deletes {}; the deploy would be refused without --force",
+                    report.plan.deletes.len(),
+                    args.max_deletes
+                );
+            }
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {

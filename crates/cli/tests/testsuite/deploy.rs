@@ -227,6 +227,12 @@ fn delete_cap_and_force() {
     std::fs::remove_file(t.site().join("articles/untagged.md")).unwrap();
     t.build();
     let before = s3.dump(BUCKET);
+    // The dry run shows the plan and says a deploy would refuse it; --site reads the bucket
+    // from the site's stillpoint.toml.
+    let plan = deploy(&t, &s3, &["--dry-run", "--max-deletes", "1", "--site", "site"]);
+    assert!(plan.contains("Plan for s3://calm-site at http://127.0.0.1"), "{plan}");
+    assert!(plan.contains("  delete  articles/rest-without-guilt/index.html"), "{plan}");
+    assert!(plan.contains("would be refused without --force"), "{plan}");
     let out = deploy_env(&t, &s3, &["--max-deletes", "1"], &[]);
     assert!(!out.status.success());
     let err = stderr(&out);
