@@ -9,7 +9,7 @@ HOST     ?= 127.0.0.1
 PORT     ?= 8080
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run build web deps test test-rust test-web e2e lint chromium bench bench-dev clean
+.PHONY: run build web deps test test-rust test-web e2e lint chromium bench bench-dev clean s3-server
 
 ## Install the web dependencies (npm ci) when package-lock.json changes.
 deps: web/node_modules/.package-lock.json
@@ -44,15 +44,24 @@ lint: deps
 test-web: deps
 	cd web && npm test
 
-test-rust: build
+test-rust: build s3-server
+	STILLPOINT_MOTO_SERVER=$(CURDIR)/$(S3_VENV)/bin/moto_server \
 	STILLPOINT_WEB=$(CURDIR)/web/dist cargo nextest run --workspace --locked --no-fail-fast
+
+## The deploy tests' S3 server: moto in a Python venv (.venv-s3), created when missing.
+S3_VENV := .venv-s3
+s3-server: $(S3_VENV)/bin/moto_server
+$(S3_VENV)/bin/moto_server:
+	@python3 -c 'import ensurepip' 2>/dev/null || { apt-get update -qq && apt-get install -y -qq python3-venv; }
+	python3 -m venv $(S3_VENV)
+	$(S3_VENV)/bin/pip install -q 'moto[server]==5.2.5'
 
 ## Browser tests need Debian's Chromium (installed here when missing; never a downloaded browser).
 chromium:
 	@command -v $(CHROMIUM) >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
 
-e2e: build chromium
-	cd web && STILLPOINT_BIN=$(CURDIR)/$(BIN) CHROMIUM=$(CHROMIUM) npm run e2e
+e2e: build chromium s3-server
+	cd web && STILLPOINT_MOTO_SERVER=$(CURDIR)/$(S3_VENV)/bin/moto_server STILLPOINT_BIN=$(CURDIR)/$(BIN) CHROMIUM=$(CHROMIUM) npm run e2e
 
 ## Edit-to-screen latency of `stillpoint dev` in Chromium, median of 20 edits (SITE=dir, default the demo).
 bench-dev: build chromium

@@ -24,6 +24,8 @@ pub enum Command {
     New(crate::cmd::new::NewArgs),
     /// Build, serve and watch a site directory; open tabs follow every change.
     Dev(crate::cmd::dev::DevArgs),
+    /// Publish a built site to its S3-compatible bucket, uploading only what changed.
+    Deploy(crate::cmd::deploy::DeployArgs),
 }
 
 #[derive(Debug, Args)]

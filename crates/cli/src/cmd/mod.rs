@@ -4,4 +4,5 @@ pub mod build;
 pub mod check;
 pub mod dev;
 pub mod new;
+pub mod deploy;
 pub mod serve;

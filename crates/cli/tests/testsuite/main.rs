@@ -12,4 +12,6 @@ mod incremental_prop;
 mod markdown_html;
 mod new;
 mod serve;
+mod deploy;
+mod s3;
 mod util;

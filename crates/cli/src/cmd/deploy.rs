@@ -1,0 +1,171 @@
+//! `stillpoint deploy DIST`: publish a built site to its bucket (see docs/deploy.md).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use stillpoint_deploy::{DeployError, Gzip, Options, Report, Source, Target};
+
+#[derive(Debug, Args)]
+pub struct DeployArgs {
+    /// The built site (a directory, or a symlink to one, holding .stillpoint/build.json).
+    pub dist: PathBuf,
+    /// Deploy to the dev bucket, `{bucket}-dev`.
+    #[arg(long)]
+    pub dev: bool,
+    /// Print the plan (uploads, deletions, unchanged files) and change nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Refuse a deploy that would delete more site files than this.
+    #[arg(long, default_value_t = 256)]
+    pub max_deletes: usize,
+    /// Deploy even when more than --max-deletes files would be deleted.
+    #[arg(long)]
+    pub force: bool,
+    /// Requests in flight at once.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub concurrency: u16,
+    /// The target, `s3://BUCKET[/PREFIX]`, instead of the site's bucket.
+    #[arg(long, value_name = "URL")]
+    pub to: Option<String>,
+    /// Take the bucket from this site directory's stillpoint.toml instead of DIST's build info.
+    #[arg(long, value_name = "SITE")]
+    pub site: Option<PathBuf>,
+    /// Upload files matching this glob (over the path in DIST; `*` also matches `/`) gzip-
+    /// compressed with `Content-Encoding: gzip`. Repeatable, e.g. `--gzip '*.html' --gzip '*.js'`.
+    #[arg(long, value_name = "GLOB")]
+    pub gzip: Vec<String>,
+    /// List the whole bucket and compare, even when its manifest looks right.
+    #[arg(long)]
+    pub verify: bool,
+}
+
+struct Bar(ProgressBar);
+
+impl stillpoint_deploy::Progress for Bar {
+    fn start(&self, files: usize, bytes: u64) {
+        self.0.set_length(bytes);
+        self.0.set_style(
+            ProgressStyle::with_template(&format!(
+                "{{spinner}} uploading {files} files {{bytes}}/{{total_bytes}} {{wide_bar}} {{bytes_per_sec}}"
+            ))
+            .expect("valid template"),
+        );
+    }
+    fn inc(&self, bytes: u64) {
+        self.0.inc(bytes);
+    }
+    fn finish(&self) {
+        self.0.finish_and_clear();
+    }
+}
+
+pub fn run(args: &DeployArgs) -> anyhow::Result<ExitCode> {
+    match deploy(args) {
+        Ok(report) => {
+            print_report(&report);
+            if report.dry_run && report.plan.deletes.len() > args.max_deletes && !args.force {
+                println!(
+                    "note: {} deletions exceed --max-deletes {}; the deploy would be refused without --force",
+                    report.plan.deletes.len(),
+                    args.max_deletes
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
+
+fn deploy(args: &DeployArgs) -> Result<Report, DeployError> {
+    let (site, bucket) = match &args.site {
+        Some(dir) => {
+            let path = dir.join("stillpoint.toml");
+            let text =
+                std::fs::read_to_string(&path).map_err(|e| DeployError::Io(path.clone(), e))?;
+            let config = stillpoint_content::SiteConfig::parse(&path, &text).map_err(|errs| {
+                let first = errs.first().map(|e| e.to_string()).unwrap_or_default();
+                DeployError::Input(format!("{}: {first}", path.display()))
+            })?;
+            (config.id.clone(), config.bucket.clone())
+        }
+        None => {
+            let info = stillpoint_deploy::build_info(&args.dist)?;
+            (info.site.id, info.site.bucket)
+        }
+    };
+    let target = match &args.to {
+        Some(url) => Target::parse(url)?,
+        None => {
+            let bucket = if args.dev { format!("{bucket}-dev") } else { bucket };
+            Target { bucket, prefix: String::new() }
+        }
+    };
+    let opts = Options {
+        dist: args.dist.clone(),
+        target,
+        site,
+        dry_run: args.dry_run,
+        max_deletes: args.max_deletes,
+        force: args.force,
+        concurrency: usize::from(args.concurrency),
+        gzip: Gzip::new(&args.gzip)?,
+        verify: args.verify,
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| DeployError::Input(format!("cannot start the runtime: {e}")))?;
+    let bar = Bar(ProgressBar::new(0));
+    runtime.block_on(stillpoint_deploy::deploy(&opts, &bar))
+}
+
+fn mb(bytes: u64) -> String {
+    format!("{:.2} MB", bytes as f64 / 1e6)
+}
+
+fn print_report(r: &Report) {
+    let p = &r.plan;
+    let source = match r.source {
+        Source::Manifest => "manifest",
+        Source::Listing => "listing",
+    };
+    if r.dry_run {
+        println!("Plan for {} at {} (state from {source}):", r.target, r.endpoint);
+        for f in &p.uploads {
+            println!("  upload  {} ({} bytes)", f.path, f.entry.size);
+        }
+        for k in &p.deletes {
+            println!("  delete  {k}");
+        }
+        for k in &p.expired {
+            println!("  delete  {k} (superseded by the previous deploy)");
+        }
+        for k in p.superseded.keys() {
+            println!("  keep    {k} (superseded; deleted by the next deploy)");
+        }
+        println!(
+            "dry run: would upload {} files ({}), delete {}, keep {} unchanged ({}); nothing changed",
+            p.uploads.len(),
+            mb(p.upload_bytes),
+            p.deletes_total(),
+            p.unchanged,
+            mb(p.unchanged_bytes)
+        );
+        return;
+    }
+    println!(
+        "Deployed to {}: uploaded {} files ({}), deleted {}, unchanged {}, {} requests, {:.2} s",
+        r.target,
+        p.uploads.len(),
+        mb(p.upload_bytes),
+        p.deletes_total(),
+        p.unchanged,
+        r.requests,
+        r.seconds
+    );
+}

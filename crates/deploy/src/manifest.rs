@@ -1,0 +1,118 @@
+//! The deploy manifest, `.stillpoint/deploy-manifest.json` in the bucket, written last by every
+//! deploy: each published path with the sha256 of its uploaded bytes and its headers, and the
+//! content-hashed files a deploy superseded but kept for one more deploy.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// The manifest's key in the bucket. Nothing under `.stillpoint/` in DIST is ever uploaded, so
+/// this cannot collide with a site file.
+pub const MANIFEST_KEY: &str = ".stillpoint/deploy-manifest.json";
+/// Bumped when the format changes; a manifest of another format is ignored (the bucket is listed).
+pub const FORMAT: u32 = 1;
+
+/// The headers a file is uploaded with.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Headers {
+    pub content_type: String,
+    pub cache_control: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content_encoding: Option<String>,
+}
+
+/// One object of the bucket as a deploy knows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Entry {
+    /// sha256 (hex) of the uploaded bytes; unknown for objects found only by listing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sha256: Option<String>,
+    /// MD5 (hex) of the uploaded bytes: the ETag S3 gives a single-part upload. Only for objects
+    /// found by listing; never written to the manifest.
+    #[serde(skip)]
+    pub md5: Option<String>,
+    pub size: u64,
+    #[serde(flatten)]
+    pub headers: Option<Headers>,
+    /// The ETag the server returned; used to check the manifest against the bucket.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub etag: Option<String>,
+}
+
+/// A content-hashed file that is no longer part of the site, kept so that pages still open in a
+/// browser (or cached by a CDN) keep loading; deleted by the next deploy.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Superseded {
+    /// When the deploy that superseded it ran (RFC 3339).
+    pub since: String,
+    pub entry: Entry,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Manifest {
+    pub format: u32,
+    pub engine: String,
+    pub site: String,
+    pub deployed_at: String,
+    pub files: BTreeMap<String, Entry>,
+    #[serde(default)]
+    pub superseded: BTreeMap<String, Superseded>,
+}
+
+impl Manifest {
+    /// Parses a manifest; `None` when it is not one this version understands.
+    pub fn parse(bytes: &[u8]) -> Option<Self> {
+        let m: Self = serde_json::from_slice(bytes).ok()?;
+        (m.format == FORMAT && m.files.values().all(|e| e.sha256.is_some() && e.headers.is_some()))
+            .then_some(m)
+    }
+
+    pub fn to_json(&self) -> Vec<u8> {
+        serde_json::to_vec(self).expect("manifest serialises")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_and_rejects_other_formats() {
+        let entry = Entry {
+            sha256: Some("ab".into()),
+            md5: Some("cd".into()),
+            size: 3,
+            headers: Some(Headers {
+                content_type: "text/html; charset=utf-8".into(),
+                cache_control: "public, max-age=0, must-revalidate".into(),
+                content_encoding: Some("gzip".into()),
+            }),
+            etag: Some("\"x\"".into()),
+        };
+        let m = Manifest {
+            format: FORMAT,
+            engine: "0.1.0".into(),
+            site: "s".into(),
+            deployed_at: "2026-01-01T00:00:00Z".into(),
+            files: [("index.html".to_string(), entry.clone())].into(),
+            superseded: [(
+                "assets/a-1.js".to_string(),
+                Superseded { since: "2026-01-01T00:00:00Z".into(), entry: entry.clone() },
+            )]
+            .into(),
+        };
+        let back = Manifest::parse(&m.to_json()).unwrap();
+        // The MD5 is never stored.
+        assert_eq!(back.files["index.html"].md5, None);
+        assert_eq!(back.files["index.html"].headers, entry.headers);
+        assert_eq!(back.superseded["assets/a-1.js"].since, "2026-01-01T00:00:00Z");
+        let mut other = m.clone();
+        other.format = FORMAT + 1;
+        assert!(Manifest::parse(&other.to_json()).is_none());
+        assert!(Manifest::parse(b"{not json").is_none());
+    }
+}

@@ -1,0 +1,345 @@
+//! The bucket: an object_store client that counts its requests and turns failures into one-line
+//! errors naming the bucket and the endpoint; and reading what the bucket holds.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use futures::{StreamExt, TryStreamExt};
+use object_store::aws::AmazonS3Builder;
+use object_store::path::Path as Key;
+use object_store::prefix::PrefixStore;
+use object_store::{
+    Attribute, Attributes, ClientOptions, GetOptions, ObjectStore, PutOptions, PutPayload,
+    RetryConfig,
+};
+
+use crate::DeployError;
+use crate::creds;
+use crate::local::LocalFile;
+use crate::manifest::{Entry, Headers, MANIFEST_KEY, Manifest};
+use crate::plan::Remote;
+
+/// Where to deploy: `s3://BUCKET[/PREFIX]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Target {
+    pub bucket: String,
+    pub prefix: String,
+}
+
+impl Target {
+    pub fn parse(url: &str) -> Result<Self, DeployError> {
+        let rest = url.strip_prefix("s3://").ok_or_else(|| {
+            DeployError::Input(format!("--to {url}: expected s3://BUCKET or s3://BUCKET/PREFIX"))
+        })?;
+        let (bucket, prefix) = rest.split_once('/').unwrap_or((rest, ""));
+        if bucket.is_empty() {
+            return Err(DeployError::Input(format!("--to {url}: the bucket name is empty")));
+        }
+        Ok(Self { bucket: bucket.into(), prefix: prefix.trim_matches('/').into() })
+    }
+}
+
+impl std::fmt::Display for Target {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.prefix.is_empty() {
+            write!(f, "s3://{}", self.bucket)
+        } else {
+            write!(f, "s3://{}/{}", self.bucket, self.prefix)
+        }
+    }
+}
+
+/// How a deploy learned what the bucket holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// Its manifest, checked against the bucket with one HEAD.
+    Manifest,
+    /// Listing every object (no manifest, an unreadable one, or one the bucket contradicts).
+    Listing,
+}
+
+pub struct Bucket {
+    store: Arc<dyn ObjectStore>,
+    pub target: Target,
+    pub endpoint: String,
+    requests: AtomicU64,
+}
+
+impl Bucket {
+    /// A client configured from the AWS environment variables and shared files.
+    pub fn open(target: Target) -> Result<Self, DeployError> {
+        let profile = creds::from_profile();
+        let mut b = AmazonS3Builder::from_env();
+        for (k, v) in &profile {
+            b = b.with_config(k.parse().expect("known key"), v);
+        }
+        let endpoint =
+            b.get_config_value(&"aws_endpoint".parse().expect("known key")).unwrap_or_else(|| {
+                let region = b
+                    .get_config_value(&"aws_region".parse().expect("known key"))
+                    .unwrap_or_else(|| "us-east-1".into());
+                format!("AWS S3 ({region})")
+            });
+        if !creds::available(&profile) {
+            return Err(DeployError::NoCredentials(target.to_string()));
+        }
+        let client = ClientOptions::new()
+            .with_allow_http(endpoint.starts_with("http://"))
+            .with_connect_timeout(Duration::from_secs(10))
+            .with_timeout(Duration::from_secs(120));
+        let retry = RetryConfig {
+            max_retries: 6,
+            retry_timeout: Duration::from_secs(180),
+            ..RetryConfig::default()
+        };
+        let s3 = b
+            .with_bucket_name(&target.bucket)
+            .with_client_options(client)
+            .with_retry(retry)
+            .build()
+            .map_err(|e| DeployError::Input(format!("{target}: {e}")))?;
+        let store: Arc<dyn ObjectStore> = if target.prefix.is_empty() {
+            Arc::new(s3)
+        } else {
+            Arc::new(PrefixStore::new(s3, target.prefix.as_str()))
+        };
+        Ok(Self { store, target, endpoint, requests: AtomicU64::new(0) })
+    }
+
+    /// HTTP requests made so far (a listing counts one per page of 1,000 keys).
+    pub fn requests(&self) -> u64 {
+        self.requests.load(Ordering::Relaxed)
+    }
+
+    fn count(&self, n: u64) {
+        self.requests.fetch_add(n, Ordering::Relaxed);
+    }
+
+    fn fail(&self, op: &'static str, key: &str, e: object_store::Error) -> DeployError {
+        let detail = chain(&e);
+        let (bucket, endpoint) = (self.target.bucket.clone(), self.endpoint.clone());
+        let lower = detail.to_ascii_lowercase();
+        if lower.contains("nosuchbucket") {
+            DeployError::NoBucket { bucket, endpoint }
+        } else if matches!(
+            e,
+            object_store::Error::PermissionDenied { .. }
+                | object_store::Error::Unauthenticated { .. }
+        ) || lower.contains("accessdenied")
+            || lower.contains("invalidaccesskeyid")
+            || lower.contains("signaturedoesnotmatch")
+            || lower.contains("403 forbidden")
+        {
+            DeployError::Denied { bucket, endpoint, detail: short(&detail) }
+        } else {
+            DeployError::Request { op, key: key.into(), bucket, endpoint, detail: short(&detail) }
+        }
+    }
+
+    /// The manifest's bytes; `None` when there is none.
+    pub async fn get_manifest(&self) -> Result<Option<Vec<u8>>, DeployError> {
+        self.count(1);
+        match self.store.get(&Key::from(MANIFEST_KEY)).await {
+            Ok(r) => {
+                let bytes = r.bytes().await.map_err(|e| self.fail("GET", MANIFEST_KEY, e))?;
+                Ok(Some(bytes.to_vec()))
+            }
+            Err(object_store::Error::NotFound { .. }) => Ok(None),
+            Err(e) => Err(self.fail("GET", MANIFEST_KEY, e)),
+        }
+    }
+
+    /// HEAD: the object's entry (no digests), or `None` when it does not exist.
+    pub async fn head(&self, key: &str) -> Result<Option<Entry>, DeployError> {
+        self.count(1);
+        let opts = GetOptions { head: true, ..GetOptions::default() };
+        match self.store.get_opts(&Key::from(key), opts).await {
+            Ok(r) => {
+                let attr = |a: &Attribute| r.attributes.get(a).map(|v| v.to_string());
+                let headers = Headers {
+                    content_type: attr(&Attribute::ContentType).unwrap_or_default(),
+                    cache_control: attr(&Attribute::CacheControl).unwrap_or_default(),
+                    content_encoding: attr(&Attribute::ContentEncoding),
+                };
+                let mut entry = listed(r.meta.size, r.meta.e_tag);
+                entry.headers = Some(headers);
+                Ok(Some(entry))
+            }
+            Err(object_store::Error::NotFound { .. }) => Ok(None),
+            Err(e) => Err(self.fail("HEAD", key, e)),
+        }
+    }
+
+    /// Every object except `.stillpoint/`, with size and ETag.
+    pub async fn list(&self) -> Result<BTreeMap<String, Entry>, DeployError> {
+        let metas: Vec<_> =
+            self.store.list(None).try_collect().await.map_err(|e| self.fail("LIST", "", e))?;
+        self.count((metas.len() as u64).div_ceil(1000).max(1));
+        Ok(metas
+            .into_iter()
+            .map(|m| (m.location.to_string(), listed(m.size, m.e_tag)))
+            .filter(|(k, _)| !k.starts_with(".stillpoint/"))
+            .collect())
+    }
+
+    /// PUT with the file's headers; returns the ETag.
+    pub async fn put(
+        &self,
+        key: &str,
+        bytes: Vec<u8>,
+        headers: &Headers,
+    ) -> Result<Option<String>, DeployError> {
+        self.count(1);
+        let mut attributes = Attributes::new();
+        attributes.insert(Attribute::ContentType, headers.content_type.clone().into());
+        attributes.insert(Attribute::CacheControl, headers.cache_control.clone().into());
+        if let Some(enc) = &headers.content_encoding {
+            attributes.insert(Attribute::ContentEncoding, enc.clone().into());
+        }
+        let opts = PutOptions { attributes, ..PutOptions::default() };
+        let r = self
+            .store
+            .put_opts(&Key::from(key), PutPayload::from(bytes), opts)
+            .await
+            .map_err(|e| self.fail("PUT", key, e))?;
+        Ok(r.e_tag)
+    }
+
+    /// DELETE; an object already gone is fine.
+    pub async fn delete(&self, key: &str) -> Result<(), DeployError> {
+        self.count(1);
+        match self.store.delete(&Key::from(key)).await {
+            Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+            Err(e) => Err(self.fail("DELETE", key, e)),
+        }
+    }
+
+    /// What the bucket holds. The manifest is trusted when its record of the last file a deploy
+    /// uploads (`page-data/app-data.json`, else any file) matches that object's ETag; otherwise
+    /// (or with `verify`) every object is listed, and objects whose size and MD5 ETag match the
+    /// local file (`md5_of` digests it) are HEADed for their headers.
+    pub async fn state(
+        &self,
+        local: &mut [LocalFile],
+        md5_of: &(dyn Fn(&LocalFile) -> Result<Option<String>, DeployError> + Sync),
+        verify: bool,
+        concurrency: usize,
+    ) -> Result<(Remote, Source), DeployError> {
+        let manifest = self.get_manifest().await?.and_then(|b| Manifest::parse(&b));
+        if let Some(m) = &manifest
+            && !verify
+            && self.manifest_holds(m).await?
+        {
+            let remote = Remote { files: m.files.clone(), superseded: m.superseded.clone() };
+            return Ok((remote, Source::Manifest));
+        }
+        let mut listed = self.list().await?;
+        let mut remote = Remote::default();
+        if let Some(m) = manifest {
+            for (path, s) in m.superseded {
+                if let Some(e) = listed.remove(&path) {
+                    let entry = Entry { headers: s.entry.headers.clone(), ..e };
+                    remote.superseded.insert(path, crate::manifest::Superseded { entry, ..s });
+                }
+            }
+        }
+        for f in local.iter_mut() {
+            if listed.get(&f.path).is_some_and(|r| r.size == f.entry.size && r.md5.is_some()) {
+                f.entry.md5 = md5_of(f)?;
+            }
+        }
+        let to_head: Vec<&str> = local
+            .iter()
+            .filter(|f| {
+                listed.get(&f.path).is_some_and(|r| r.size == f.entry.size && r.md5 == f.entry.md5)
+            })
+            .map(|f| f.path.as_str())
+            .collect();
+        let heads: Vec<_> = futures::stream::iter(to_head)
+            .map(|k| async move { self.head(k).await.map(|e| (k, e)) })
+            .buffer_unordered(concurrency)
+            .try_collect()
+            .await?;
+        for (k, e) in heads {
+            if let (Some(e), Some(r)) = (e, listed.get_mut(k)) {
+                r.headers = e.headers;
+            }
+        }
+        remote.files = listed;
+        Ok((remote, Source::Listing))
+    }
+
+    async fn manifest_holds(&self, m: &Manifest) -> Result<bool, DeployError> {
+        let sentinel = m
+            .files
+            .get_key_value("page-data/app-data.json")
+            .filter(|(_, e)| e.etag.is_some())
+            .or_else(|| m.files.iter().find(|(_, e)| e.etag.is_some()));
+        let Some((key, recorded)) = sentinel else {
+            return Ok(m.files.is_empty());
+        };
+        let now = self.head(key).await?;
+        Ok(now.is_some_and(|e| e.etag == recorded.etag && e.size == recorded.size))
+    }
+}
+
+/// An entry known from a listing: an ETag without `-` is the MD5 of a single-part upload.
+fn listed(size: u64, etag: Option<String>) -> Entry {
+    let md5 = etag
+        .as_deref()
+        .map(|t| t.trim_matches('"').to_ascii_lowercase())
+        .filter(|t| t.len() == 32 && t.bytes().all(|b| b.is_ascii_hexdigit()));
+    Entry { sha256: None, md5, size, headers: None, etag }
+}
+
+fn chain(e: &dyn std::error::Error) -> String {
+    let mut s = e.to_string();
+    let mut src = e.source();
+    while let Some(inner) = src {
+        let t = inner.to_string();
+        if !s.contains(&t) {
+            s.push_str(": ");
+            s.push_str(&t);
+        }
+        src = inner.source();
+    }
+    s
+}
+
+/// One line, bounded: S3 error bodies are XML documents.
+fn short(s: &str) -> String {
+    let line: String = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    if line.len() > 300 {
+        let cut = (0..=300).rev().find(|i| line.is_char_boundary(*i)).unwrap_or(0);
+        format!("{}…", &line[..cut])
+    } else {
+        line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn targets() {
+        let t = Target::parse("s3://b/pre/fix/").unwrap();
+        assert_eq!((t.bucket.as_str(), t.prefix.as_str()), ("b", "pre/fix"));
+        assert_eq!(t.to_string(), "s3://b/pre/fix");
+        assert_eq!(Target::parse("s3://b").unwrap().to_string(), "s3://b");
+        assert!(Target::parse("https://b").is_err());
+        assert!(Target::parse("s3:///x").is_err());
+    }
+
+    #[test]
+    fn md5_etags() {
+        let md5 = "\"0CC175B9C0F1B6A831C399E269772661\"";
+        assert_eq!(
+            listed(1, Some(md5.into())).md5.as_deref(),
+            Some("0cc175b9c0f1b6a831c399e269772661")
+        );
+        assert_eq!(listed(1, Some("\"abc-2\"".into())).md5, None);
+    }
+}

@@ -1,0 +1,176 @@
+//! Carrying out a deploy: read the bucket, plan, upload phase by phase, delete, write the
+//! manifest. A deploy stopped at any point leaves the previous manifest and every file the
+//! published pages reference in place; running it again completes it.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use futures::StreamExt;
+use stillpoint_site::BuildInfo;
+
+use crate::DeployError;
+use crate::kind::Phase;
+use crate::local::{self, Gzip, LocalFile};
+use crate::manifest::{FORMAT, MANIFEST_KEY, Manifest};
+use crate::plan::{self, Plan};
+use crate::remote::{Bucket, Source, Target};
+
+/// Test hook: exit the process abruptly after this many uploads, as a kill would.
+pub const ABORT_AFTER_ENV: &str = "STILLPOINT_DEPLOY_ABORT_AFTER";
+
+pub struct Options {
+    pub dist: PathBuf,
+    pub target: Target,
+    /// The site id recorded in the manifest.
+    pub site: String,
+    pub dry_run: bool,
+    pub max_deletes: usize,
+    pub force: bool,
+    pub concurrency: usize,
+    pub gzip: Gzip,
+    /// List the bucket even when its manifest looks right.
+    pub verify: bool,
+}
+
+/// Upload progress, in bytes.
+pub trait Progress: Sync {
+    fn start(&self, files: usize, bytes: u64);
+    fn inc(&self, bytes: u64);
+    fn finish(&self);
+}
+
+/// What a deploy did (or, with `--dry-run`, would do).
+#[derive(Debug)]
+pub struct Report {
+    pub target: Target,
+    pub endpoint: String,
+    pub source: Source,
+    pub plan: Plan,
+    pub requests: u64,
+    pub seconds: f64,
+    pub dry_run: bool,
+}
+
+/// The build information of DIST, or the one-line reason it is not a build.
+pub fn build_info(dist: &Path) -> Result<BuildInfo, DeployError> {
+    if !dist.is_dir() {
+        return Err(DeployError::Input(format!("{}: no such directory", dist.display())));
+    }
+    BuildInfo::from_dist(dist).map_err(|_| DeployError::NotABuild(dist.to_path_buf()))
+}
+
+pub async fn deploy(opts: &Options, progress: &dyn Progress) -> Result<Report, DeployError> {
+    let started = Instant::now();
+    if !opts.dist.is_dir() {
+        return Err(DeployError::Input(format!("{}: no such directory", opts.dist.display())));
+    }
+    let bucket = Bucket::open(opts.target.clone())?;
+    let (dist, gzip) = (opts.dist.clone(), opts.gzip.clone());
+    let mut local = tokio::task::spawn_blocking(move || local::scan(&dist, &gzip))
+        .await
+        .expect("scan does not panic")?;
+    tracing::debug!("scanned {} files in {:.2} s", local.len(), started.elapsed().as_secs_f64());
+    let concurrency = opts.concurrency.max(1);
+    let md5_of = |f: &LocalFile| {
+        local::digest(&opts.dist, &f.path, &opts.gzip, true).map(|(d, _)| d.entry.md5)
+    };
+    let (remote, source) = bucket.state(&mut local, &md5_of, opts.verify, concurrency).await?;
+    tracing::debug!("read the bucket's state at {:.2} s", started.elapsed().as_secs_f64());
+    let now = jiff::Timestamp::now().to_string();
+    let mut plan = plan::plan(&local, &remote, &now);
+    let report = |plan, bucket: &Bucket| Report {
+        target: opts.target.clone(),
+        endpoint: bucket.endpoint.clone(),
+        source,
+        plan,
+        requests: bucket.requests(),
+        seconds: started.elapsed().as_secs_f64(),
+        dry_run: opts.dry_run,
+    };
+    // A dry run shows the plan even when a deploy would refuse it (the CLI says so).
+    if opts.dry_run {
+        return Ok(report(plan, &bucket));
+    }
+    if plan.deletes.len() > opts.max_deletes && !opts.force {
+        return Err(DeployError::TooManyDeletes {
+            count: plan.deletes.len(),
+            max: opts.max_deletes,
+        });
+    }
+    let nothing_to_do = plan.uploads.is_empty() && plan.deletes_total() == 0;
+    if nothing_to_do && source == Source::Manifest && remote.superseded == plan.superseded {
+        return Ok(report(plan, &bucket));
+    }
+
+    progress.start(plan.uploads.len(), plan.upload_bytes);
+    let abort_after: Option<usize> =
+        std::env::var(ABORT_AFTER_ENV).ok().and_then(|v| v.parse().ok());
+    let mut uploaded = 0usize;
+    for phase in [Phase::Hashed, Phase::Content, Phase::Entry] {
+        let files: Vec<&LocalFile> = plan.uploads.iter().filter(|f| f.phase == phase).collect();
+        let mut results = futures::stream::iter(files)
+            .map(|f| upload(&bucket, &opts.dist, &opts.gzip, f))
+            .buffer_unordered(concurrency);
+        let mut etags = Vec::new();
+        while let Some(r) = results.next().await {
+            let (path, size, etag) = r?;
+            progress.inc(size);
+            etags.push((path, etag));
+            uploaded += 1;
+            if abort_after.is_some_and(|n| uploaded >= n) {
+                eprintln!("{ABORT_AFTER_ENV}: stopping after {uploaded} uploads");
+                std::process::exit(75);
+            }
+        }
+        drop(results);
+        for (path, etag) in etags {
+            if let Some(e) = plan.files.get_mut(&path) {
+                e.etag = etag;
+            }
+        }
+    }
+    progress.finish();
+
+    let doomed: Vec<&String> = plan.deletes.iter().chain(&plan.expired).collect();
+    let mut results =
+        futures::stream::iter(doomed).map(|k| bucket.delete(k)).buffer_unordered(concurrency);
+    while let Some(r) = results.next().await {
+        r?;
+    }
+    drop(results);
+
+    let manifest = Manifest {
+        format: FORMAT,
+        engine: env!("CARGO_PKG_VERSION").into(),
+        site: opts.site.clone(),
+        deployed_at: now,
+        files: plan.files.clone(),
+        superseded: plan.superseded.clone(),
+    };
+    let headers = crate::manifest::Headers {
+        content_type: "application/json".into(),
+        cache_control: "no-store".into(),
+        content_encoding: None,
+    };
+    bucket.put(MANIFEST_KEY, manifest.to_json(), &headers).await?;
+    Ok(report(plan, &bucket))
+}
+
+/// Reads the file again (through DIST), checks it is what was planned, and uploads it.
+async fn upload(
+    bucket: &Bucket,
+    dist: &Path,
+    gzip: &Gzip,
+    f: &LocalFile,
+) -> Result<(String, u64, Option<String>), DeployError> {
+    let (dist, gzip, key) = (dist.to_path_buf(), gzip.clone(), f.path.clone());
+    let (now, bytes) =
+        tokio::task::spawn_blocking(move || local::digest(&dist, &key, &gzip, false))
+            .await
+            .expect("digest does not panic")?;
+    if now.entry.sha256 != f.entry.sha256 {
+        return Err(DeployError::DistChanged(f.path.clone()));
+    }
+    let etag = bucket.put(&f.path, bytes, f.headers()).await?;
+    Ok((f.path.clone(), f.entry.size, etag))
+}
