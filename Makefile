@@ -61,3 +61,9 @@ bench: build
 
 clean:
 	rm -rf target web/dist web/node_modules $(DEMO_OUT)
+
+## The W3C Nu HTML checker (web/e2e/html-valid.e2e.ts, npm vnu-jar) needs Java: installed when missing.
+.PHONY: java
+java:
+	@command -v java >/dev/null || { apt-get update -qq && apt-get install -y -qq default-jre-headless; }
+e2e: java

@@ -28,7 +28,28 @@ static CLEANER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
 /// Links and inline text only: no scripts, handlers, styles or non-http(s) URLs;
 /// every link gets `rel="sponsored noopener"`.
 pub fn sanitize_fragment(html: &str) -> String {
-    CLEANER.clean(html).to_string()
+    drop_rel_without_href(&CLEANER.clean(html).to_string())
+}
+
+/// The `rel` ammonia writes last on every `<a>`, closing its start tag.
+const REL_END: &str = r#" rel="sponsored noopener">"#;
+
+/// ammonia gives every `<a>` the `rel`, even one whose `href` it removed (a `javascript:` URL); an
+/// `<a>` without `href` may not have `rel` (HTML), so take it off those. Attribute values never hold
+/// a raw `"`, so `REL_END` and `href="` only ever match real attributes.
+fn drop_rel_without_href(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(start) = rest.find("<a ") {
+        let Some(end) = rest[start..].find(REL_END).map(|at| start + at) else { break };
+        let tag = &rest[start..end];
+        out.push_str(&rest[..start]);
+        out.push_str(tag);
+        out.push_str(if tag.contains(" href=\"") { REL_END } else { ">" });
+        rest = &rest[end + REL_END.len()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]
@@ -56,6 +77,12 @@ mod tests {
         assert_eq!(sanitize_fragment("<script>alert(1)</script>"), "");
         let out = sanitize_fragment(r#"<a href="javascript:alert(1)">x</a>"#);
         assert!(!out.contains("javascript"), "{out}");
+        // No `rel` on a link left without its `href` (invalid HTML).
+        assert_eq!(out, "<a>x</a>");
+        let out = sanitize_fragment(
+            r#"<a title="t" href="javascript:x">x</a> <a href="https://p.example/">y</a>"#,
+        );
+        assert_eq!(out, r#"<a title="t">x</a> <a href="https://p.example/" rel="sponsored noopener">y</a>"#);
         let out = sanitize_fragment(
             r#"<img src=x onerror=alert(1)><iframe src="https://e.example"></iframe>ok"#,
         );
