@@ -82,7 +82,10 @@ mod tests {
         let out = sanitize_fragment(
             r#"<a title="t" href="javascript:x">x</a> <a href="https://p.example/">y</a>"#,
         );
-        assert_eq!(out, r#"<a title="t">x</a> <a href="https://p.example/" rel="sponsored noopener">y</a>"#);
+        assert_eq!(
+            out,
+            r#"<a title="t">x</a> <a href="https://p.example/" rel="sponsored noopener">y</a>"#
+        );
         let out = sanitize_fragment(
             r#"<img src=x onerror=alert(1)><iframe src="https://e.example"></iframe>ok"#,
         );

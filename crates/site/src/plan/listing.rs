@@ -12,7 +12,7 @@ pub fn page_href(base: &str, n: usize) -> String {
     if n <= 1 { base.to_string() } else { format!("{base}/page/{n}") }
 }
 
-fn pagination(base: &str, page: usize, pages: usize) -> Pagination {
+pub(super) fn pagination(base: &str, page: usize, pages: usize) -> Pagination {
     Pagination {
         page,
         pages,
