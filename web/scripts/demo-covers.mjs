@@ -66,7 +66,9 @@ const MOTIFS = {
   /** Layered hills under a low sun. */
   hills(rnd, hue) {
     const sunX = CX - 120 + rnd() * 240;
-    const out = [`<circle cx="${r1(sunX)}" cy="${r1(190 + rnd() * 60)}" r="${r1(60 + rnd() * 40)}" fill="${hsl(hue + 40, 60, 85)}"/>`];
+    const out = [
+      `<circle cx="${r1(sunX)}" cy="${r1(190 + rnd() * 60)}" r="${r1(60 + rnd() * 40)}" fill="${hsl(hue + 40, 60, 85)}"/>`,
+    ];
     for (let i = 0; i < 3; i += 1) {
       const y = 360 + i * 70 + rnd() * 30;
       const peak = y - 80 - rnd() * 60;
@@ -99,7 +101,9 @@ const MOTIFS = {
       const rx = 150 - i * 28 + rnd() * 20;
       const ry = 42 - i * 4 + rnd() * 8;
       const x = CX + (rnd() - 0.5) * 30;
-      out.push(`<ellipse cx="${r1(x)}" cy="${r1(y)}" rx="${r1(rx)}" ry="${r1(ry)}" fill="${hsl(hue + i * 10, 18, 70 - i * 5)}"/>`);
+      out.push(
+        `<ellipse cx="${r1(x)}" cy="${r1(y)}" rx="${r1(rx)}" ry="${r1(ry)}" fill="${hsl(hue + i * 10, 18, 70 - i * 5)}"/>`,
+      );
       y -= ry * 2 - 4;
     }
     out.push(`<ellipse cx="${CX}" cy="500" rx="260" ry="22" fill="${hsl(hue, 20, 80)}" opacity="0.6"/>`);
@@ -146,7 +150,9 @@ function cover(slug, category) {
   // A few faint dots at the far edges: pleasant on the wide cover, harmless when cropped away.
   for (let i = 0; i < 3; i += 1) {
     const x = rnd() < 0.5 ? 60 + rnd() * 200 : W - 60 - rnd() * 200;
-    shapes.unshift(`<circle cx="${r1(x)}" cy="${r1(80 + rnd() * 470)}" r="${r1(20 + rnd() * 50)}" fill="${hsl(hue, 30, 90)}" opacity="0.6"/>`);
+    shapes.unshift(
+      `<circle cx="${r1(x)}" cy="${r1(80 + rnd() * 470)}" r="${r1(20 + rnd() * 50)}" fill="${hsl(hue, 30, 90)}" opacity="0.6"/>`,
+    );
   }
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}">`,
