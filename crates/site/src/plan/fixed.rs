@@ -186,6 +186,10 @@ pub fn info<'a>(ctx: &PlanContext<'a>, page: &'a InfoPage) -> PagePlan<'a> {
 /// The HTML sitemap: the topic tree, authors and pages, then every article grouped by category,
 /// `SITEMAP_PAGE_SIZE` articles a page (`/sitemap`, `/sitemap/page/2`, …).
 pub fn sitemap<'a>(ctx: &PlanContext<'a>) -> Vec<PagePlan<'a>> {
+    sitemap_pages(ctx, SITEMAP_PAGE_SIZE)
+}
+
+fn sitemap_pages<'a>(ctx: &PlanContext<'a>, page_size: usize) -> Vec<PagePlan<'a>> {
     let site = ctx.site;
     let categories: Vec<SitemapCategory> = site
         .topics
@@ -223,11 +227,11 @@ pub fn sitemap<'a>(ctx: &PlanContext<'a>) -> Vec<PagePlan<'a>> {
         Link::new("Terms of Service", "/terms"),
     ];
     let listed = sitemap_articles(ctx);
-    let count = listed.len().div_ceil(SITEMAP_PAGE_SIZE).max(1);
+    let count = listed.len().div_ceil(page_size).max(1);
     (1..=count)
         .map(|n| {
             let path = page_href("/sitemap", n);
-            let chunk = listed.chunks(SITEMAP_PAGE_SIZE).nth(n - 1).unwrap_or(&[]);
+            let chunk = listed.chunks(page_size).nth(n - 1).unwrap_or(&[]);
             let title = if n > 1 { format!("Sitemap (Page {n})") } else { "Sitemap".to_string() };
             let description = if n > 1 {
                 format!("Every article on {}, by category (page {n} of {count}).", ctx.brand())
@@ -411,14 +415,27 @@ mod tests {
         let site = demo();
         let catalog = build_catalog(&site);
         let ctx = PlanContext::new(&site, &catalog);
-        let listed = sitemap_articles(&ctx);
-        // Three articles a page: groups split across pages, each article still listed once.
-        let pages: Vec<Vec<SitemapArticles>> =
-            listed.chunks(3).map(|chunk| group_by_category(&ctx, chunk)).collect();
-        assert_eq!(pages.len(), site.articles.len().div_ceil(3));
-        let total: usize = pages.iter().flatten().map(|g| g.articles.len()).sum();
-        assert_eq!(total, site.articles.len());
-        assert!(pages.iter().all(|p| p.iter().map(|g| g.articles.len()).sum::<usize>() <= 3));
-        assert_eq!(page_href("/sitemap", 2), "/sitemap/page/2");
+        let plans = sitemap_pages(&ctx, 20);
+        let paths: Vec<&str> = plans.iter().map(|p| p.path.as_str()).collect();
+        assert_eq!(paths, ["/sitemap", "/sitemap/page/2", "/sitemap/page/3"]);
+        let mut listed = Vec::new();
+        for (n, plan) in plans.iter().enumerate() {
+            let PageProps::Sitemap(props) = &plan.props else { panic!("sitemap props") };
+            assert_eq!(props.pagination.page, n + 1);
+            assert_eq!(props.pagination.pages, 3);
+            // The topic tree, authors and pages are on the first page only.
+            assert_eq!(props.categories.is_empty(), n > 0);
+            assert_eq!(props.authors.is_empty(), n > 0);
+            let here: Vec<&str> = props
+                .articles
+                .iter()
+                .flat_map(|g| g.articles.iter().map(|l| l.href.as_str()))
+                .collect();
+            assert!(here.len() <= 20);
+            listed.extend(here);
+        }
+        assert_eq!(plans[1].head.prev.as_deref(), Some("https://stillpoint.example/sitemap"));
+        let unique: HashSet<&str> = listed.iter().copied().collect();
+        assert_eq!((listed.len(), unique.len()), (site.articles.len(), site.articles.len()));
     }
 }
