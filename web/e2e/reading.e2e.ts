@@ -76,6 +76,13 @@ describe('built pages', () => {
     }
   });
 
+  it('every link on every page has an href (crawlable; a sponsored link stripped of its URL is text)', () => {
+    for (const { route, html } of pages) {
+      const bare = all(/(<a(?:\s[^>]*)?>)/g, html).filter((tag) => !/\shref="/.test(tag));
+      expect(bare, route).toEqual([]);
+    }
+  });
+
   it('an author page has articles under "Articles by …" or a sentence, never an empty section', () => {
     const authors = pages.filter((p) => /^\/authors\/[^/]+$/.test(p.route));
     expect(authors.length).toBeGreaterThan(5);

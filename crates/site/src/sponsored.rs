@@ -34,9 +34,10 @@ pub fn sanitize_fragment(html: &str) -> String {
 /// The `rel` ammonia writes last on every `<a>`, closing its start tag.
 const REL_END: &str = r#" rel="sponsored noopener">"#;
 
-/// ammonia gives every `<a>` the `rel`, even one whose `href` it removed (a `javascript:` URL); an
-/// `<a>` without `href` may not have `rel` (HTML), so take it off those. Attribute values never hold
-/// a raw `"`, so `REL_END` and `href="` only ever match real attributes.
+/// ammonia gives every `<a>` the `rel`, even one whose `href` it removed (a `javascript:` URL). A
+/// link without `href` is no link (invalid with `rel`, and not crawlable): it becomes a `<span>`
+/// with its text. Attribute values never hold a raw `"`, so `REL_END` and `href="` only ever
+/// match real attributes, and links do not nest, so the next `</a>` closes it.
 fn drop_rel_without_href(html: &str) -> String {
     let mut out = String::with_capacity(html.len());
     let mut rest = html;
@@ -44,9 +45,20 @@ fn drop_rel_without_href(html: &str) -> String {
         let Some(end) = rest[start..].find(REL_END).map(|at| start + at) else { break };
         let tag = &rest[start..end];
         out.push_str(&rest[..start]);
-        out.push_str(tag);
-        out.push_str(if tag.contains(" href=\"") { REL_END } else { ">" });
         rest = &rest[end + REL_END.len()..];
+        if tag.contains(" href=\"") {
+            out.push_str(tag);
+            out.push_str(REL_END);
+            continue;
+        }
+        out.push_str("<span");
+        out.push_str(&tag["<a".len()..]);
+        out.push('>');
+        if let Some(close) = rest.find("</a>") {
+            out.push_str(&rest[..close]);
+            out.push_str("</span>");
+            rest = &rest[close + "</a>".len()..];
+        }
     }
     out.push_str(rest);
     out
@@ -77,14 +89,14 @@ mod tests {
         assert_eq!(sanitize_fragment("<script>alert(1)</script>"), "");
         let out = sanitize_fragment(r#"<a href="javascript:alert(1)">x</a>"#);
         assert!(!out.contains("javascript"), "{out}");
-        // No `rel` on a link left without its `href` (invalid HTML).
-        assert_eq!(out, "<a>x</a>");
+        // A link left without its `href` is plain text.
+        assert_eq!(out, "<span>x</span>");
         let out = sanitize_fragment(
             r#"<a title="t" href="javascript:x">x</a> <a href="https://p.example/">y</a>"#,
         );
         assert_eq!(
             out,
-            r#"<a title="t">x</a> <a href="https://p.example/" rel="sponsored noopener">y</a>"#
+            r#"<span title="t">x</span> <a href="https://p.example/" rel="sponsored noopener">y</a>"#
         );
         let out = sanitize_fragment(
             r#"<img src=x onerror=alert(1)><iframe src="https://e.example"></iframe>ok"#,
