@@ -4,7 +4,7 @@
 // emulation: Moto G, 4× CPU slowdown, slow 4G) and desktop, with Debian's Chromium. Prints the
 // median of each category score and of LCP, TBT and CLS.
 //
-//   make lighthouse                     (RUNS=5 by default; LIGHTHOUSE_BIN, CHROME_PATH, PAGES)
+//   make lighthouse                     (RUNS=5 by default; FORMS, PAGES, LIGHTHOUSE_BIN, CHROME_PATH)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,7 @@ const lighthouse = process.env.LIGHTHOUSE_BIN ?? join(repo, 'target/lighthouse/n
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const runs = Number(process.env.RUNS ?? 5);
 const pages = (process.env.PAGES ?? '/,/articles/box-breathing-step-by-step,/anxiety-management').split(',');
+const forms = (process.env.FORMS ?? 'mobile,desktop').split(',');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CHROME_FLAGS = [
   '--headless=new',
@@ -93,7 +94,7 @@ const { url: base, server } = await serve(dist);
 try {
   console.log(`Lighthouse ${runs}× per page, medians (Chromium ${chrome})`);
   console.log('form     page                                     perf a11y best  seo   LCP ms  TBT ms    CLS');
-  for (const formFactor of ['mobile', 'desktop']) {
+  for (const formFactor of forms) {
     for (const path of pages) {
       const results = [];
       for (let n = 0; n < runs; n += 1) results.push(runLighthouse(base + path, formFactor, work, n));
