@@ -45,7 +45,7 @@ const siteStylesheetInManifest: Plugin = {
     order: 'post',
     handler(_options, bundle) {
       const asset = bundle['.vite/manifest.json'];
-      if (!asset || asset.type !== 'asset') return;
+      if (asset?.type !== 'asset') return;
       const manifest = JSON.parse(String(asset.source)) as Record<
         string,
         { file: string; isEntry?: boolean; css?: string[] }
