@@ -74,3 +74,18 @@ bench: build
 
 clean:
 	rm -rf target web/dist web/node_modules $(DEMO_OUT)
+
+## The W3C Nu HTML checker (web/e2e/html-valid.e2e.ts, npm vnu-jar) needs Java: installed when missing.
+.PHONY: java
+java:
+	@command -v java >/dev/null || { apt-get update -qq && apt-get install -y -qq default-jre-headless; }
+e2e: java
+
+## Lighthouse benchmark (not a test): 5 runs per page, mobile and desktop, medians. Lighthouse 12
+## (the last for Node 20) is installed under target/lighthouse when missing.
+.PHONY: lighthouse
+LIGHTHOUSE := target/lighthouse/node_modules/.bin/lighthouse
+$(LIGHTHOUSE):
+	npm install --prefix target/lighthouse --no-audit --no-fund --no-save lighthouse@12.8.2
+lighthouse: build chromium $(LIGHTHOUSE)
+	CHROME_PATH=$(CHROMIUM) STILLPOINT_BIN=$(CURDIR)/$(BIN) node web/scripts/lighthouse.mjs

@@ -168,6 +168,10 @@ export type SitemapProps = Common & {
   }[];
   readonly authors: readonly Link[];
   readonly pages: readonly Link[];
+  /** Every article once, under its first category (`null`: filed under none); up to 1000 a page. */
+  readonly articles: readonly { readonly category: Link | null; readonly articles: readonly Link[] }[];
+  /** `/sitemap`, then `/sitemap/page/{n}`; page 1 alone carries the topic tree, authors and pages. */
+  readonly pagination: Pagination;
 };
 
 /** NotFound and ServerError. */

@@ -209,6 +209,16 @@ pub struct SitemapCategory {
     pub subcategories: Vec<SitemapSubcategory>,
 }
 
+/// The articles filed first under one category (each article is listed once, under its first
+/// category); `category` is `None` for articles filed under no category.
+#[derive(Debug, Clone, Serialize)]
+pub struct SitemapArticles {
+    pub category: Option<Link>,
+    pub articles: Vec<Link>,
+}
+
+/// The HTML sitemap. Page 1 has the topic tree, authors and pages; every page lists up to
+/// `SITEMAP_PAGE_SIZE` articles, grouped by category (`/sitemap/page/{n}` for n ≥ 2).
 #[derive(Debug, Clone, Serialize)]
 pub struct SitemapProps {
     #[serde(flatten)]
@@ -217,6 +227,8 @@ pub struct SitemapProps {
     pub categories: Vec<SitemapCategory>,
     pub authors: Vec<Link>,
     pub pages: Vec<Link>,
+    pub articles: Vec<SitemapArticles>,
+    pub pagination: Pagination,
 }
 
 #[derive(Debug, Clone, Serialize)]

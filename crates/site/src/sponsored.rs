@@ -28,7 +28,40 @@ static CLEANER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
 /// Links and inline text only: no scripts, handlers, styles or non-http(s) URLs;
 /// every link gets `rel="sponsored noopener"`.
 pub fn sanitize_fragment(html: &str) -> String {
-    CLEANER.clean(html).to_string()
+    drop_rel_without_href(&CLEANER.clean(html).to_string())
+}
+
+/// The `rel` ammonia writes last on every `<a>`, closing its start tag.
+const REL_END: &str = r#" rel="sponsored noopener">"#;
+
+/// ammonia gives every `<a>` the `rel`, even one whose `href` it removed (a `javascript:` URL). A
+/// link without `href` is no link (invalid with `rel`, and not crawlable): it becomes a `<span>`
+/// with its text. Attribute values never hold a raw `"`, so `REL_END` and `href="` only ever
+/// match real attributes, and links do not nest, so the next `</a>` closes it.
+fn drop_rel_without_href(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(start) = rest.find("<a ") {
+        let Some(end) = rest[start..].find(REL_END).map(|at| start + at) else { break };
+        let tag = &rest[start..end];
+        out.push_str(&rest[..start]);
+        rest = &rest[end + REL_END.len()..];
+        if tag.contains(" href=\"") {
+            out.push_str(tag);
+            out.push_str(REL_END);
+            continue;
+        }
+        out.push_str("<span");
+        out.push_str(&tag["<a".len()..]);
+        out.push('>');
+        if let Some(close) = rest.find("</a>") {
+            out.push_str(&rest[..close]);
+            out.push_str("</span>");
+            rest = &rest[close + "</a>".len()..];
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]
@@ -56,6 +89,15 @@ mod tests {
         assert_eq!(sanitize_fragment("<script>alert(1)</script>"), "");
         let out = sanitize_fragment(r#"<a href="javascript:alert(1)">x</a>"#);
         assert!(!out.contains("javascript"), "{out}");
+        // A link left without its `href` is plain text.
+        assert_eq!(out, "<span>x</span>");
+        let out = sanitize_fragment(
+            r#"<a title="t" href="javascript:x">x</a> <a href="https://p.example/">y</a>"#,
+        );
+        assert_eq!(
+            out,
+            r#"<span title="t">x</span> <a href="https://p.example/" rel="sponsored noopener">y</a>"#
+        );
         let out = sanitize_fragment(
             r#"<img src=x onerror=alert(1)><iframe src="https://e.example"></iframe>ok"#,
         );

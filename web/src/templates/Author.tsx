@@ -25,13 +25,20 @@ export default function Author(props: AuthorProps): ReactNode {
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered by the Rust builder, raw HTML sanitised with ammonia unless stillpoint.toml sets [markdown] unsafe_html = true. */}
         <div className="prose" dangerouslySetInnerHTML={{ __html: bioHtml }} />
       </header>
-      <section className={styles.articles} aria-labelledby="author-articles">
-        <div className={styles.articlesHeader}>
-          <h2 id="author-articles" className={styles.articlesTitle}>{`Articles by ${name}`}</h2>
-          <p className={styles.count}>{total === 1 ? '1 article' : `${total} articles`}</p>
-        </div>
-        <CardGrid cards={articles} eager={3} />
-      </section>
+      {total > 0 ? (
+        <section className={styles.articles} aria-labelledby="author-articles">
+          <div className={styles.articlesHeader}>
+            <h2 id="author-articles" className={styles.articlesTitle}>{`Articles by ${name}`}</h2>
+            <p className={styles.count}>{total === 1 ? '1 article' : `${total} articles`}</p>
+          </div>
+          <CardGrid cards={articles} eager={3} />
+        </section>
+      ) : (
+        <p className={styles.none}>
+          {`${name} has not published an article here yet. `}
+          <a href="/authors">Meet our other experts</a> or <a href="/sitemap">browse every article</a>.
+        </p>
+      )}
       <Pagination pagination={pagination} label={`Pages of articles by ${name}`} />
     </>
   );

@@ -234,6 +234,17 @@ const sitemap: SitemapProps = {
     { label: 'About Us', href: '/info/about-us' },
     { label: 'Privacy Policy', href: '/privacy-policy' },
   ],
+  articles: [
+    {
+      category: sleep,
+      articles: [
+        { label: 'A 10-Minute Body Scan for Deeper Sleep', href: '/articles/body-scan-for-sleep' },
+        { label: 'A Calm Practice Number 1', href: '/articles/calm-practice-1' },
+      ],
+    },
+    { category: null, articles: [{ label: 'Unfiled Notes', href: '/articles/unfiled-notes' }] },
+  ],
+  pagination: { page: 1, pages: 1, prev: null, next: null, hrefs: ['/sitemap'] },
 };
 
 const notFound: ErrorProps = {

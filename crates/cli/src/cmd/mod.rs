@@ -2,7 +2,7 @@
 
 pub mod build;
 pub mod check;
+pub mod deploy;
 pub mod dev;
 pub mod new;
-pub mod deploy;
 pub mod serve;

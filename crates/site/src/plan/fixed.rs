@@ -3,13 +3,17 @@
 use serde_json::json;
 use stillpoint_content::{InfoPage, truncate_words};
 
+use super::listing::pagination;
 use super::{Head, NOT_FOUND_DESCRIPTION, PagePlan, PlanContext, strip_emoji};
 use crate::props::{
     AuthorSummary, AuthorsProps, ErrorProps, HomeProps, InfoProps, Link, PageProps,
-    SitemapCategory, SitemapProps, SitemapSubcategory,
+    SitemapArticles, SitemapCategory, SitemapProps, SitemapSubcategory,
 };
 use crate::render::Markdown;
 use crate::route::Route;
+
+/// Articles listed per sitemap page: one page up to this many, then `/sitemap/page/{n}`.
+pub const SITEMAP_PAGE_SIZE: usize = 1000;
 
 /// Home sections (DESIGN.md): featured, Top Stories, Popular Articles, and the pool behind
 /// "Have More Awesome Stuff" (8 shown, each "Show more" adds 12).
@@ -31,14 +35,18 @@ fn head(ctx: &PlanContext, path: &str, title: &str, description: String) -> Head
 }
 
 pub fn home<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
+    // Each article appears once on the page: every section takes from what the ones above left.
     let newest = &ctx.catalog.newest;
     let featured: Vec<usize> = newest.iter().copied().take(FEATURED).collect();
     let top: Vec<usize> = newest.iter().copied().skip(FEATURED).take(TOP_STORIES).collect();
-    let popular = popular(ctx, POPULAR);
+    let mut shown: std::collections::HashSet<usize> =
+        featured.iter().chain(&top).copied().collect();
+    let popular = popular(ctx, POPULAR, &shown);
+    shown.extend(&popular);
     let more: Vec<usize> = newest
         .iter()
         .copied()
-        .skip(FEATURED + TOP_STORIES)
+        .filter(|i| !shown.contains(i))
         .take(MORE_FIRST + MORE_STEP * MORE_STEPS)
         .collect();
     let c = &ctx.site.config;
@@ -70,8 +78,8 @@ pub fn home<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
 }
 
 /// "Popular": the articles other articles link to most (a signal the content itself carries),
-/// newest first among equals.
-fn popular(ctx: &PlanContext, n: usize) -> Vec<usize> {
+/// newest first among equals, leaving out those already `shown` higher on the page.
+fn popular(ctx: &PlanContext, n: usize, shown: &std::collections::HashSet<usize>) -> Vec<usize> {
     let site = ctx.site;
     let by_slug: std::collections::HashMap<&str, usize> =
         site.articles.iter().enumerate().map(|(i, a)| (a.slug.as_str(), i)).collect();
@@ -85,7 +93,8 @@ fn popular(ctx: &PlanContext, n: usize) -> Vec<usize> {
             }
         }
     }
-    let mut order: Vec<usize> = ctx.catalog.newest.clone();
+    let mut order: Vec<usize> =
+        ctx.catalog.newest.iter().copied().filter(|i| !shown.contains(i)).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(inbound[i])); // stable: keeps newest-first among equals
     order.truncate(n);
     order
@@ -176,9 +185,15 @@ pub fn info<'a>(ctx: &PlanContext<'a>, page: &'a InfoPage) -> PagePlan<'a> {
     }
 }
 
-pub fn sitemap<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
+/// The HTML sitemap: the topic tree, authors and pages, then every article grouped by category,
+/// `SITEMAP_PAGE_SIZE` articles a page (`/sitemap`, `/sitemap/page/2`, …).
+pub fn sitemap<'a>(ctx: &PlanContext<'a>) -> Vec<PagePlan<'a>> {
+    sitemap_pages(ctx, SITEMAP_PAGE_SIZE)
+}
+
+fn sitemap_pages<'a>(ctx: &PlanContext<'a>, page_size: usize) -> Vec<PagePlan<'a>> {
     let site = ctx.site;
-    let categories = site
+    let categories: Vec<SitemapCategory> = site
         .topics
         .categories
         .iter()
@@ -199,7 +214,7 @@ pub fn sitemap<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
                 .collect(),
         })
         .collect();
-    let authors = site
+    let authors: Vec<Link> = site
         .authors
         .list
         .iter()
@@ -213,21 +228,76 @@ pub fn sitemap<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
         Link::new("Privacy Policy", "/privacy-policy"),
         Link::new("Terms of Service", "/terms"),
     ];
-    let description = format!("Every category, topic and author on {}, on one page.", ctx.brand());
-    let mut h = head(ctx, "/sitemap", "Sitemap", description);
-    h.json_ld.push(breadcrumbs_ld(ctx, &[ctx.home_link()], "Sitemap"));
-    PagePlan {
-        path: Route::sitemap(),
-        head: h,
-        props: PageProps::Sitemap(SitemapProps {
-            common: ctx.common("/sitemap", vec![ctx.home_link()]),
-            title: "Sitemap".into(),
-            categories,
-            authors,
-            pages,
-        }),
-        markdown: None,
+    let listed = sitemap_articles(ctx);
+    let count = listed.len().div_ceil(page_size).max(1);
+    (1..=count)
+        .map(|n| {
+            let path = Route::sitemap().page(n);
+            let chunk = listed.chunks(page_size).nth(n - 1).unwrap_or(&[]);
+            let title = if n > 1 { format!("Sitemap (Page {n})") } else { "Sitemap".to_string() };
+            let description = if n > 1 {
+                format!("Every article on {}, by category (page {n} of {count}).", ctx.brand())
+            } else {
+                format!("Every category, topic, author and article on {}.", ctx.brand())
+            };
+            let pagination = pagination(&Route::sitemap(), n, count);
+            let mut h = head(ctx, &path, &title, description);
+            h.prev = pagination.prev.as_deref().map(|p| ctx.absolute(p));
+            h.next = pagination.next.as_deref().map(|p| ctx.absolute(p));
+            h.json_ld.push(breadcrumbs_ld(ctx, &[ctx.home_link()], &title));
+            let first = n == 1;
+            PagePlan {
+                head: h,
+                props: PageProps::Sitemap(SitemapProps {
+                    common: ctx.common(&path, vec![ctx.home_link()]),
+                    title,
+                    categories: if first { categories.clone() } else { Vec::new() },
+                    authors: if first { authors.clone() } else { Vec::new() },
+                    pages: if first { pages.clone() } else { Vec::new() },
+                    articles: group_by_category(ctx, chunk),
+                    pagination,
+                }),
+                path,
+                markdown: None,
+            }
+        })
+        .collect()
+}
+
+/// Every article once, as (its first category, link): categories in topic order, articles
+/// newest first within each; articles filed under no category last.
+fn sitemap_articles(ctx: &PlanContext) -> Vec<(Option<usize>, Link)> {
+    let mut listed: Vec<(Option<usize>, Link)> = ctx
+        .catalog
+        .newest
+        .iter()
+        .map(|&i| {
+            let a = ctx.article(i);
+            let category = ctx.catalog.placements[i].first().map(|&(ci, _)| ci);
+            (category, Link::new(a.title.clone(), format!("/articles/{}", a.slug)))
+        })
+        .collect();
+    // Stable: newest first stays within a category; `None` sorts after every category.
+    listed.sort_by_key(|(category, _)| category.unwrap_or(usize::MAX));
+    listed
+}
+
+/// Consecutive articles of one category, as one group each (a page may start mid-category).
+fn group_by_category(ctx: &PlanContext, chunk: &[(Option<usize>, Link)]) -> Vec<SitemapArticles> {
+    let mut groups: Vec<(Option<usize>, Vec<Link>)> = Vec::new();
+    for (category, link) in chunk {
+        match groups.last_mut() {
+            Some((last, links)) if last == category => links.push(link.clone()),
+            _ => groups.push((*category, vec![link.clone()])),
+        }
     }
+    groups
+        .into_iter()
+        .map(|(category, articles)| SitemapArticles {
+            category: category.map(|ci| ctx.category_link(ci)),
+            articles,
+        })
+        .collect()
 }
 
 pub fn error_page<'a>(ctx: &PlanContext<'a>, server_error: bool) -> PagePlan<'a> {
@@ -273,4 +343,101 @@ pub fn breadcrumbs_ld(ctx: &PlanContext, trail: &[Link], current: &str) -> serde
         json!({"@type": "ListItem", "position": trail.len() + 1, "name": strip_emoji(current)}),
     );
     json!({"@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": items})
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+    use std::path::Path;
+
+    use stillpoint_content::{Site, build_catalog, load_site_partial};
+
+    use super::*;
+
+    fn demo() -> Site {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo");
+        let (site, diag) = load_site_partial(&dir);
+        assert!(diag.is_empty(), "{diag:?}");
+        site.expect("the demo site loads")
+    }
+
+    fn hrefs(cards: &[crate::props::ArticleCard]) -> Vec<&str> {
+        cards.iter().map(|c| c.href.as_str()).collect()
+    }
+
+    #[test]
+    fn home_shows_each_article_once() {
+        let site = demo();
+        let catalog = build_catalog(&site);
+        let ctx = PlanContext::new(&site, &catalog);
+        let PageProps::Home(home) = home(&ctx).props else { panic!("home props") };
+        let all: Vec<&str> = [&home.featured, &home.top_stories, &home.popular, &home.more]
+            .into_iter()
+            .flat_map(|cards| hrefs(cards))
+            .collect();
+        let unique: HashSet<&str> = all.iter().copied().collect();
+        assert_eq!(unique.len(), all.len(), "an article twice on the home page: {all:?}");
+        assert_eq!(home.popular.len(), POPULAR);
+        // Fewer than every section can hold: every article is somewhere on the page.
+        assert_eq!(all.len(), site.articles.len());
+    }
+
+    #[test]
+    fn sitemap_lists_every_article_once_grouped_by_category() {
+        let site = demo();
+        let catalog = build_catalog(&site);
+        let ctx = PlanContext::new(&site, &catalog);
+        let plans = sitemap(&ctx);
+        assert_eq!(plans.len(), 1, "50 articles fit on one page");
+        let PageProps::Sitemap(props) = &plans[0].props else { panic!("sitemap props") };
+        let listed: Vec<&str> = props
+            .articles
+            .iter()
+            .flat_map(|g| g.articles.iter().map(|l| l.href.as_str()))
+            .collect();
+        let expected: HashSet<String> =
+            site.articles.iter().map(|a| format!("/articles/{}", a.slug)).collect();
+        assert_eq!(listed.len(), site.articles.len());
+        assert_eq!(listed.iter().map(|s| s.to_string()).collect::<HashSet<_>>(), expected);
+        // One group per category that has articles, in topic order.
+        let groups: Vec<String> = props
+            .articles
+            .iter()
+            .map(|g| g.category.as_ref().expect("filed").href.clone())
+            .collect();
+        let in_order: Vec<String> = (0..site.topics.categories.len())
+            .map(|ci| ctx.category_href(ci).to_string())
+            .filter(|href| groups.contains(href))
+            .collect();
+        assert_eq!(groups, in_order);
+    }
+
+    #[test]
+    fn sitemap_pages_past_the_page_size() {
+        let site = demo();
+        let catalog = build_catalog(&site);
+        let ctx = PlanContext::new(&site, &catalog);
+        let plans = sitemap_pages(&ctx, 20);
+        let paths: Vec<&str> = plans.iter().map(|p| p.path.as_str()).collect();
+        assert_eq!(paths, ["/sitemap", "/sitemap/page/2", "/sitemap/page/3"]);
+        let mut listed = Vec::new();
+        for (n, plan) in plans.iter().enumerate() {
+            let PageProps::Sitemap(props) = &plan.props else { panic!("sitemap props") };
+            assert_eq!(props.pagination.page, n + 1);
+            assert_eq!(props.pagination.pages, 3);
+            // The topic tree, authors and pages are on the first page only.
+            assert_eq!(props.categories.is_empty(), n > 0);
+            assert_eq!(props.authors.is_empty(), n > 0);
+            let here: Vec<&str> = props
+                .articles
+                .iter()
+                .flat_map(|g| g.articles.iter().map(|l| l.href.as_str()))
+                .collect();
+            assert!(here.len() <= 20);
+            listed.extend(here);
+        }
+        assert_eq!(plans[1].head.prev.as_deref(), Some("https://stillpoint.example/sitemap"));
+        let unique: HashSet<&str> = listed.iter().copied().collect();
+        assert_eq!((listed.len(), unique.len()), (site.articles.len(), site.articles.len()));
+    }
 }

@@ -9,7 +9,7 @@ use crate::props::{AuthorProps, Link, ListingProps, PageProps, Pagination};
 use crate::render::Markdown;
 use crate::route::Route;
 
-fn pagination(base: &Route, page: usize, pages: usize) -> Pagination {
+pub(super) fn pagination(base: &Route, page: usize, pages: usize) -> Pagination {
     Pagination {
         page,
         pages,

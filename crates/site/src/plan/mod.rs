@@ -96,7 +96,7 @@ pub fn plan_pages<'a>(site: &'a Site, catalog: &'a Catalog) -> Vec<PagePlan<'a>>
     pages.push(fixed::home(&ctx));
     pages.push(fixed::authors(&ctx));
     pages.extend(site.pages.iter().map(|p| fixed::info(&ctx, p)));
-    pages.push(fixed::sitemap(&ctx));
+    pages.extend(fixed::sitemap(&ctx));
     pages.push(fixed::error_page(&ctx, false));
     pages.push(fixed::error_page(&ctx, true));
     listing::topics(&ctx, &mut pages);

@@ -142,6 +142,15 @@ pub fn document(
     for js in preloads {
         let _ = writeln!(h, "<link rel=\"modulepreload\" href=\"{}\">", e(js));
     }
+    // Hydration fetches the page's data and the site data first thing: start both with the HTML
+    // (the same URL, mode and credentials as the entry's `fetch`, so the browser reuses them).
+    let mut data = vec![page_data_url(path)];
+    if !shell.site_hash.is_empty() {
+        data.push(format!("/page-data/sq/d/{}.json", shell.site_hash));
+    }
+    for url in data {
+        let _ = writeln!(h, "<link rel=\"preload\" href=\"{}\" as=\"fetch\" crossorigin>", e(&url));
+    }
     for s in &shell.scripts {
         let _ = writeln!(h, "<script src=\"{}\" defer></script>", e(s));
     }
@@ -164,6 +173,13 @@ pub fn document(
     let _ = writeln!(h, "<div id=\"sp-footer\">{}</div>", shell.footer);
     h.push_str("</body>\n</html>\n");
     h
+}
+
+/// `/` → `/page-data/index/page-data.json`, `/a/b` → `/page-data/a/b/page-data.json`, as the
+/// client's `pageDataUrl` (web/src/runtime/pageData.ts).
+fn page_data_url(path: &str) -> String {
+    let route = path.trim_matches('/');
+    format!("/page-data/{}/page-data.json", if route.is_empty() { "index" } else { route })
 }
 
 #[cfg(test)]
@@ -208,5 +224,20 @@ mod tests {
             .find(r#"<script src="/__third-party-proxy?url=https%3A%2F%2Fcdn.example%2Fa.js" defer></script>"#)
             .unwrap();
         assert!(entry < script, "{html}");
+    }
+
+    #[test]
+    fn the_page_data_and_site_data_are_preloaded() {
+        let shell =
+            Shell { entry_js: "/assets/e.js".into(), site_hash: "abc".into(), ..Shell::default() };
+        let html = document(&shell, &Head::default(), "/a/b", &PageAssets::default(), "");
+        assert!(html.contains(
+            r#"<link rel="preload" href="/page-data/a/b/page-data.json" as="fetch" crossorigin>"#
+        ));
+        assert!(html.contains(
+            r#"<link rel="preload" href="/page-data/sq/d/abc.json" as="fetch" crossorigin>"#
+        ));
+        let home = document(&shell, &Head::default(), "/", &PageAssets::default(), "");
+        assert!(home.contains(r#"href="/page-data/index/page-data.json" as="fetch""#));
     }
 }

@@ -10,10 +10,18 @@ type Props = {
   readonly variant?: 'default' | 'featured' | 'compact';
   /** Load the cover at once (cards above the fold); others load lazily. */
   readonly eager?: boolean;
+  /** The page's likely largest image (its first card above the fold): fetched before the others. */
+  readonly priority?: boolean;
 };
 
 /** A teaser: topic eyebrow, title link, description, author, date and reading time. */
-export function ArticleCard({ card, headingLevel = 3, variant = 'default', eager = false }: Props): ReactNode {
+export function ArticleCard({
+  card,
+  headingLevel = 3,
+  variant = 'default',
+  eager = false,
+  priority = false,
+}: Props): ReactNode {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className={styles.card} data-variant={variant}>
@@ -25,6 +33,7 @@ export function ArticleCard({ card, headingLevel = 3, variant = 'default', eager
           width={640}
           height={360}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
         />
       )}

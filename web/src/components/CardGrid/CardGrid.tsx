@@ -29,7 +29,13 @@ export function CardGrid({
     <ul className={styles.grid} data-variant={variant} data-density={density} id={id} ref={listRef}>
       {cards.map((card, index) => (
         <li key={card.slug}>
-          <ArticleCard card={card} headingLevel={headingLevel} variant={variant} eager={index < eager} />
+          <ArticleCard
+            card={card}
+            headingLevel={headingLevel}
+            variant={variant}
+            eager={index < eager}
+            priority={index === 0 && eager > 0}
+          />
         </li>
       ))}
     </ul>

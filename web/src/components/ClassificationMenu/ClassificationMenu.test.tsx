@@ -101,6 +101,26 @@ describe('ClassificationMenu on wide windows (> 576px)', () => {
     expect(document.activeElement).toBe(within(menu).getAllByRole('menuitem')[1]);
   });
 
+  it('opens on the first ArrowDown on the closed button, focusing the first item', async () => {
+    const user = userEvent.setup();
+    render(<ClassificationMenu categories={site.categories} />);
+    trigger().focus();
+    await user.keyboard('{ArrowDown}');
+    const menu = await screen.findByRole('menu', { name: 'Classification' });
+    await waitFor(() => expect(document.activeElement).toBe(within(menu).getAllByRole('menuitem')[0]));
+  });
+
+  it('moves to the item whose words (after the emoji) start with the typed letter', async () => {
+    const user = userEvent.setup();
+    render(<ClassificationMenu categories={site.categories} />);
+    trigger().focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'Classification' });
+    await waitFor(() => expect(document.activeElement).toBe(within(menu).getAllByRole('menuitem')[0]));
+    await user.keyboard('r');
+    await waitFor(() => expect(document.activeElement?.textContent).toMatch(/^\S+ Resources and Tools/));
+  });
+
   it('has no axe violations, closed and open', async () => {
     const user = userEvent.setup();
     render(<ClassificationMenu categories={site.categories} />);

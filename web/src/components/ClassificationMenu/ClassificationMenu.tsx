@@ -1,4 +1,4 @@
-import { type ComponentType, type MouseEvent, type ReactNode, useEffect, useState } from 'react';
+import { type ComponentType, type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { useMediaQuery } from '../../hooks/useMediaQuery';
 import type { TopicNode } from '../../protocol';
 import { NARROW_QUERY } from '../../styles/breakpoints';
@@ -54,9 +54,8 @@ export function ClassificationMenu({ categories }: Props): ReactNode {
     return <Menu categories={categories} open={open} onOpenChange={onOpenChange} focusFirstItem={focusFirstItem} />;
   }
 
-  const openFirstTime = (event: MouseEvent<HTMLButtonElement>) => {
-    // A click with detail 0 comes from Enter or Space.
-    setFocusFirstItem(event.detail === 0);
+  const openFirstTime = (fromKeyboard: boolean) => {
+    setFocusFirstItem(fromKeyboard);
     loaders[variant]().then(
       (component) => {
         setLoaded((current) => ({ ...current, [variant]: component }));
@@ -74,7 +73,15 @@ export function ClassificationMenu({ categories }: Props): ReactNode {
         aria-haspopup={variant === 'narrow' ? 'dialog' : 'menu'}
         aria-expanded={false}
         data-state="closed"
-        onClick={openFirstTime}
+        // A click with detail 0 comes from Enter or Space.
+        onClick={(event: MouseEvent<HTMLButtonElement>) => openFirstTime(event.detail === 0)}
+        onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => {
+          // A menu button opens on ArrowDown too (WAI-ARIA APG), from the very first keypress.
+          if (variant === 'wide' && event.key === 'ArrowDown') {
+            event.preventDefault();
+            openFirstTime(true);
+          }
+        }}
         onPointerEnter={() => void loaders[variant]().catch(() => undefined)}
       >
         <MenuIcon />

@@ -70,8 +70,11 @@ export function SearchBox({ manifestUrl, emptyImage }: Props): ReactNode {
       <input
         id={`${id}-input`}
         className={styles.input}
-        type="search"
+        // A text input with the combobox role (WAI-ARIA APG): `type="search"` may not take that role.
+        type="text"
         role="combobox"
+        inputMode="search"
+        enterKeyHint="search"
         placeholder="Search"
         autoComplete="off"
         spellCheck={false}

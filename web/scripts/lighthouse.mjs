@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// Lighthouse benchmark (not a test): builds the demo site with the release binary, serves it with
+// `stillpoint serve` on 127.0.0.1, and runs Lighthouse RUNS times per page on mobile (the default
+// emulation: Moto G, 4× CPU slowdown, slow 4G) and desktop, with Debian's Chromium. Prints the
+// median of each category score and of LCP, TBT and CLS.
+//
+//   make lighthouse                     (RUNS=5 by default; FORMS, PAGES, LIGHTHOUSE_BIN, CHROME_PATH)
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const repo = resolve(import.meta.dirname, '../..');
+const bin = process.env.STILLPOINT_BIN ?? join(repo, 'target/release/stillpoint');
+const lighthouse = process.env.LIGHTHOUSE_BIN ?? join(repo, 'target/lighthouse/node_modules/.bin/lighthouse');
+const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const runs = Number(process.env.RUNS ?? 5);
+const pages = (process.env.PAGES ?? '/,/articles/box-breathing-step-by-step,/anxiety-management').split(',');
+const forms = (process.env.FORMS ?? 'mobile,desktop').split(',');
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+].join(' ');
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function serve(dir) {
+  const server = spawn(bin, ['serve', dir, '--host', '127.0.0.1', '--port', '0'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  return new Promise((ok, fail) => {
+    let log = '';
+    const timer = setTimeout(() => fail(new Error(`stillpoint serve did not start:\n${log}`)), 20_000);
+    server.stderr.on('data', (chunk) => {
+      log += chunk;
+      const m = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(log);
+      if (m) {
+        clearTimeout(timer);
+        ok({ url: m[1], server });
+      }
+    });
+    server.on('exit', (code) => fail(new Error(`stillpoint serve exited (${code}):\n${log}`)));
+  });
+}
+
+function runLighthouse(url, formFactor, work, n) {
+  const out = join(work, `lh-${formFactor}-${n}.json`);
+  const args = [
+    url,
+    '--quiet',
+    '--output=json',
+    `--output-path=${out}`,
+    `--only-categories=${CATEGORIES.join(',')}`,
+    `--chrome-flags=${CHROME_FLAGS} --user-data-dir=${mkdtempSync(join(work, 'profile-'))}`,
+  ];
+  if (formFactor === 'desktop') args.push('--preset=desktop');
+  const run = spawnSync(lighthouse, args, { encoding: 'utf8', env: { ...process.env, CHROME_PATH: chrome } });
+  if (run.status !== 0) throw new Error(`lighthouse failed on ${url}:\n${run.stderr}`);
+  const lhr = JSON.parse(readFileSync(out, 'utf8'));
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
+  const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    ...scores,
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    failing: CATEGORIES.flatMap((c) =>
+      (lhr.categories[c]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${c}:${ref.id}`),
+    ),
+  };
+}
+
+const work = mkdtempSync(join(tmpdir(), 'stillpoint-lighthouse-'));
+const dist = join(work, 'dist');
+const built = spawnSync(bin, ['build', join(repo, 'examples/demo'), '--out', dist], {
+  encoding: 'utf8',
+  env: { ...process.env, STILLPOINT_WEB: process.env.STILLPOINT_WEB ?? join(repo, 'web/dist') },
+});
+if (built.status !== 0) throw new Error(`stillpoint build failed:\n${built.stderr}`);
+const { url: base, server } = await serve(dist);
+try {
+  console.log(`Lighthouse ${runs}× per page, medians (Chromium ${chrome})`);
+  console.log('form     page                                     perf a11y best  seo   LCP ms  TBT ms    CLS');
+  for (const formFactor of forms) {
+    for (const path of pages) {
+      const results = [];
+      for (let n = 0; n < runs; n += 1) results.push(runLighthouse(base + path, formFactor, work, n));
+      const m = (key) => median(results.map((r) => r[key]));
+      const row = [
+        formFactor.padEnd(8),
+        path.padEnd(40),
+        ...CATEGORIES.map((c) => String(m(c)).padStart(4)),
+        String(Math.round(m('lcp'))).padStart(7),
+        String(Math.round(m('tbt'))).padStart(7),
+        m('cls').toFixed(3).padStart(6),
+      ];
+      console.log(row.join(' '));
+      const failing = [...new Set(results.flatMap((r) => r.failing))];
+      if (failing.length > 0) console.log(`         below 100 in some run: ${failing.join(', ')}`);
+    }
+  }
+} finally {
+  server.kill('SIGTERM');
+  rmSync(work, { recursive: true, force: true });
+}
