@@ -9,7 +9,7 @@ HOST     ?= 127.0.0.1
 PORT     ?= 8080
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run build web deps test test-rust test-web e2e lint chromium bench bench-dev clean s3-server
+.PHONY: run build web deps test test-rust test-web e2e lint chromium bench bench-dev bench-incremental bench-serve bench-deploy clean s3-server
 
 ## Install the web dependencies (npm ci) when package-lock.json changes.
 deps: web/node_modules/.package-lock.json
@@ -72,8 +72,20 @@ bench: build
 	STILLPOINT_BUILD='$(CURDIR)/$(BIN) build {site} --out {out}' BUILDERS="hugo stillpoint" \
 		bash bench/compare.sh $${N:-10000}
 
+## What each kind of edit costs an incremental build at N generated articles, beside Hugo's full rebuild.
+bench-incremental: build
+	STILLPOINT=$(CURDIR)/$(BIN) bash bench/incremental.sh $${N:-10000}
+
+## stillpoint serve against nginx on the same built site (wrk; nginx-light and wrk installed when missing).
+bench-serve: build
+	STILLPOINT_BIN=$(CURDIR)/$(BIN) bash bench/serve.sh
+
+## Deploys at N generated articles against a local S3 server: first, no-change, one-article edit.
+bench-deploy: build s3-server
+	STILLPOINT=$(CURDIR)/$(BIN) STILLPOINT_BUILD=$(CURDIR)/$(BIN) bash bench/deploy.sh $${N:-10000}
+
 clean:
-	rm -rf target web/dist web/node_modules $(DEMO_OUT)
+	rm -rf target web/dist web/node_modules $(DEMO_OUT) $(DEMO)/.dist.gens $(DEMO)/.stillpoint .venv-s3
 
 ## The W3C Nu HTML checker (web/e2e/html-valid.e2e.ts, npm vnu-jar) needs Java: installed when missing.
 .PHONY: java
