@@ -31,7 +31,7 @@ function indexFiles(dir = 'search'): string[] {
 
 /** The demo's articles newest first, read back from the chunk files. */
 function articlesNewestFirst(): { title: string; href: string }[] {
-  const name = indexFiles().find((f) => /^search\/manifest\.\w+\.json$/.test(f)) as string;
+  const name = indexFiles().find((f) => /^search\/manifest\.json$/.test(f)) as string;
   const manifest = JSON.parse(readFileSync(join(dist, name), 'utf8')) as {
     docs: number;
     chunkSize: number;

@@ -104,7 +104,7 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const started = Date.now();
 const indexFiles = walk('search');
 const kinds = {
-  manifest: indexFiles.filter((f) => /\/manifest\.[^/]+\.json$/.test(f)),
+  manifest: indexFiles.filter((f) => /\/manifest\.json$/.test(f)),
   shards: indexFiles.filter((f) => /\/k\d-\d+\.[^/]+\.bin$/.test(f)),
   chunks: indexFiles.filter((f) => /\/c\d+\.json$/.test(f)),
   pieces: indexFiles.filter((f) => /\/[0-9a-f]+\.\d+\.bin$/.test(f)),

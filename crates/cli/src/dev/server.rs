@@ -60,11 +60,20 @@ async fn asset(content_type: &'static str, body: &'static str) -> Response {
 
 /// Asks for uncompressed answers, makes the browser revalidate everything but hashed files (a
 /// static image may change at any save), and puts the client's tag into HTML answers.
+///
+/// Conditional requests are answered in full: a page cached from a production build of the same
+/// site has the same ETag as the file here, and a 304 would let the browser show that copy,
+/// without the client.
 async fn with_client(mut request: Request, next: Next) -> Response {
-    request.headers_mut().remove(header::ACCEPT_ENCODING);
-    let head = request.method() == Method::HEAD;
     let path = request.uri().path();
     let hashed = path.starts_with("/assets/") || path.starts_with("/search/");
+    let headers = request.headers_mut();
+    headers.remove(header::ACCEPT_ENCODING);
+    if !hashed {
+        headers.remove(header::IF_NONE_MATCH);
+        headers.remove(header::IF_MODIFIED_SINCE);
+    }
+    let head = request.method() == Method::HEAD;
     let mut response = next.run(request).await;
     if !hashed {
         response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
@@ -77,8 +86,10 @@ async fn with_client(mut request: Request, next: Next) -> Response {
         return response;
     }
     let (mut parts, body) = response.into_parts();
-    // The page's length changes; its ETag still names the same file, which is fine.
+    // The page's length and bytes change: its ETag and date no longer name what is sent.
     let length = parts.headers.remove(header::CONTENT_LENGTH);
+    parts.headers.remove(header::ETAG);
+    parts.headers.remove(header::LAST_MODIFIED);
     if head {
         // What GET would send: the page and the tag (see `inject`).
         if let Some(n) = length.and_then(|v| v.to_str().ok()?.parse::<usize>().ok()) {
