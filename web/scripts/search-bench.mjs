@@ -5,7 +5,7 @@
 //   node scripts/search-bench.mjs SITE_DIST [--queries "sleep,body scan,…"] [--json out.json] [--node-server]
 //
 // SITE_DIST is the output of `stillpoint build` (for instance of the 100,000-article corpus:
-//   python3 /work/shared/bench/gen_content.py --articles 100000 --out /tmp/corpus100k
+//   python3 bench/gen_corpus.py --articles 100000 --out /tmp/corpus100k
 //   ../target/release/stillpoint build /tmp/corpus100k --out /tmp/site100k --web dist).
 // The site is served with `stillpoint serve` ($STILLPOINT_BIN, default ../target/release/stillpoint),
 // or with `--node-server` by a plain Node static server, and driven with $CHROMIUM (default
