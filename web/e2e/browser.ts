@@ -13,21 +13,24 @@ export type Session = {
   close(): Promise<void>;
 };
 
-/** A fresh browser with its own profile directory. */
-export async function launch(options: BrowserContextOptions = {}): Promise<Session> {
+/** The flags Chromium needs on this machine (no sandbox as root, no network of its own). */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A fresh browser with its own profile directory; `args` are added to `CHROMIUM_ARGS`. */
+export async function launch(options: BrowserContextOptions = {}, args: readonly string[] = []): Promise<Session> {
   const profile = mkdtempSync(join(tmpdir(), 'stillpoint-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS, ...args],
     viewport: { width: 1280, height: 800 },
     ...options,
   });

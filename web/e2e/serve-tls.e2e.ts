@@ -2,12 +2,8 @@
 // rcgen), on a host name that is not localhost: Chromium trusts the certificate by its key's
 // SPKI hash only, loads the page over HTTP/2, and the service worker registers.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHROMIUM } from './browser.ts';
+import { launch, type Session } from './browser.ts';
 import { stillpointBin } from './global-setup.ts';
 import { within } from './runtime-support.ts';
 
@@ -47,30 +43,9 @@ afterAll(() => {
   server?.kill('SIGTERM');
 });
 
-async function launchTrusting(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
-  const profile = mkdtempSync(join(tmpdir(), 'stillpoint-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--ignore-certificate-errors-spki-list=${spki}`,
-      `--host-resolver-rules=MAP ${HOST} 127.0.0.1`,
-    ],
-  });
-  return {
-    context,
-    async close() {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
+/** A browser that trusts only the server's certificate and resolves its host name to loopback. */
+function launchTrusting(): Promise<Session> {
+  return launch({}, [`--ignore-certificate-errors-spki-list=${spki}`, `--host-resolver-rules=MAP ${HOST} 127.0.0.1`]);
 }
 
 describe('stillpoint serve over HTTPS', () => {
