@@ -3,15 +3,18 @@
 use std::path::{Path, PathBuf};
 
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_saphyr::Spanned;
 
 use crate::config::parse_date;
 use crate::error::{ContentError, ContentErrorKind, line_col};
 use crate::front_matter::{SplitError, split};
 use crate::labels::is_slug;
+use crate::parsed::text_digest;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// An article as parsed. It serialises without its body, which is kept by
+/// [`ParsedArticles`](crate::ParsedArticles) as the file it came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Article {
     /// Path of the source file, relative to the site directory.
     pub source: PathBuf,
@@ -26,6 +29,7 @@ pub struct Article {
     pub image: Option<String>,
     pub entities: Vec<Entity>,
     /// Markdown.
+    #[serde(skip)]
     pub body: String,
     /// Internal links (`/…` targets) in the body, with their file line.
     pub links: Vec<Located<String>>,
@@ -34,23 +38,25 @@ pub struct Article {
     pub words: u32,
     /// Lines of the front matter fields that later checks point at.
     pub slug_line: u32,
+    /// Digest of the file's bytes ([`text_digest`]).
+    pub digest: String,
 }
 
 /// A value with the 1-based line and column it was written at.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Located<T> {
     pub value: T,
     pub line: u32,
     pub col: u32,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entity {
     pub category: Located<String>,
     pub subcategories: Vec<EntitySubcategory>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EntitySubcategory {
     pub subcategory: String,
     pub subsubcategories: Vec<String>,
@@ -230,6 +236,7 @@ impl Article {
             images_without_alt: scan.images_without_alt,
             words: scan.words,
             slug_line,
+            digest: text_digest(text),
         })
     }
 }

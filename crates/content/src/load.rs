@@ -11,6 +11,7 @@ use crate::authors::Authors;
 use crate::config::SiteConfig;
 use crate::error::{ContentError, ContentErrorKind, Diagnostics};
 use crate::pages::{INFO_PAGES, InfoPage};
+use crate::parsed::{ParsedArticles, text_digest};
 use crate::sponsored::Sponsored;
 use crate::topics::Topics;
 
@@ -29,6 +30,9 @@ pub struct Site {
     pub pages: Vec<InfoPage>,
     /// `static/`, when present.
     pub static_dir: Option<PathBuf>,
+    /// Digest of every file read other than the articles (`stillpoint.toml`, `data/*`, `pages/*`),
+    /// as read: with the articles' own digests it names exactly what was loaded.
+    pub data_digest: String,
 }
 
 impl Site {
@@ -49,12 +53,25 @@ pub fn load_site(root: &Path) -> Result<Site, Diagnostics> {
 /// (None when `stillpoint.toml`, `data/topics.toml` or `data/authors.toml` did not), so later
 /// checks (links between pages) can still run and report in the same pass.
 pub fn load_site_partial(root: &Path) -> (Option<Site>, Diagnostics) {
+    load_site_partial_with(root, &mut ParsedArticles::default())
+}
+
+/// [`load_site_partial`], taking the articles whose files are unchanged from `parsed` and
+/// recording there the ones it parses (and forgetting files that are gone).
+pub fn load_site_partial_with(
+    root: &Path,
+    parsed: &mut ParsedArticles,
+) -> (Option<Site>, Diagnostics) {
     let _span = tracing::info_span!("load", root = %root.display()).entered();
     let mut diag = Diagnostics::default();
+    let data_digest = std::cell::RefCell::new(Vec::new());
     let read = |rel: &str, diag: &mut Diagnostics| -> Option<String> {
         let path = root.join(rel);
         match fs::read_to_string(&path) {
-            Ok(t) => Some(t),
+            Ok(t) => {
+                data_digest.borrow_mut().push(format!("{rel}\0{}", text_digest(&t)));
+                Some(t)
+            }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 diag.push(ContentError::file(rel, ContentErrorKind::MissingFile(rel.into())));
                 None
@@ -90,7 +107,7 @@ pub fn load_site_partial(root: &Path) -> (Option<Site>, Diagnostics) {
     }
 
     let default_date = config.as_ref().map_or(jiff::civil::date(2024, 9, 12), |c| c.start_date);
-    let (articles, article_errors) = load_articles(root, default_date);
+    let (articles, article_errors) = load_articles(root, default_date, parsed);
     diag.extend(article_errors);
 
     if let (Some(topics), Some(authors)) = (&topics, &authors) {
@@ -107,6 +124,7 @@ pub fn load_site_partial(root: &Path) -> (Option<Site>, Diagnostics) {
             articles,
             pages,
             static_dir: Some(root.join("static")).filter(|p| p.is_dir()),
+            data_digest: text_digest(&data_digest.into_inner().join("\n")),
         }),
         _ => None,
     };
@@ -123,10 +141,12 @@ fn parse_into<T>(diag: &mut Diagnostics, r: Result<T, Vec<ContentError>>) -> Opt
     }
 }
 
-/// Parses every `articles/**/*.md` in parallel; the result is sorted by path.
+/// Parses every `articles/**/*.md` in parallel (or takes it from `parsed` when its bytes are
+/// unchanged); the result is sorted by path.
 fn load_articles(
     root: &Path,
     default_date: jiff::civil::Date,
+    parsed: &mut ParsedArticles,
 ) -> (Vec<Article>, Vec<ContentError>) {
     let dir = root.join("articles");
     let mut files: Vec<PathBuf> = walkdir::WalkDir::new(&dir)
@@ -136,23 +156,35 @@ fn load_articles(
         .map(|e| e.into_path())
         .collect();
     files.sort();
-    let results: Vec<Result<Article, Vec<ContentError>>> = files
+    let store = &*parsed;
+    let results: Vec<Result<(Article, bool), Vec<ContentError>>> = files
         .par_iter()
         .map(|path| {
             let rel = path.strip_prefix(root).unwrap_or(path);
             let text = fs::read_to_string(path)
                 .map_err(|e| vec![ContentError::file(rel, ContentErrorKind::Io(e.to_string()))])?;
-            Article::parse(rel, &text, default_date)
+            match store.get(rel, &text_digest(&text), &text, default_date) {
+                Some(a) => Ok((a, false)),
+                None => Article::parse(rel, &text, default_date).map(|a| (a, true)),
+            }
         })
         .collect();
     let mut articles = Vec::with_capacity(results.len());
     let mut errors = Vec::new();
     for r in results {
         match r {
-            Ok(a) => articles.push(a),
+            Ok((a, fresh)) => {
+                if fresh {
+                    parsed.insert(default_date, &a);
+                }
+                articles.push(a)
+            }
             Err(e) => errors.extend(e),
         }
     }
+    let sources: std::collections::HashSet<&Path> =
+        files.iter().map(|p| p.strip_prefix(root).unwrap_or(p)).collect();
+    parsed.retain(|p| sources.contains(p));
     (articles, errors)
 }
 

@@ -1,22 +1,28 @@
-//! The build cache (`SITE/.stillpoint/build-cache.json` by default): for every page, the digest
+//! The build cache (`SITE/.stillpoint/build-cache.bin` by default): for every page, the digest
 //! of everything its bytes depend on and the digests of the files it produced; the header and
 //! footer slices with the key they were rendered for; and the size, time and digest of every
-//! file copied into the output. It sits beside the stages as an accelerator: a build consults it
-//! to skip rendering, and a page is reused only when the live output still holds exactly the
-//! files recorded for it. A missing, corrupt or foreign cache means a clean build.
+//! file copied into the output; the articles as parsed; and the outline of the last build with
+//! the output it left (see `build/outline.rs`). It sits beside the stages as an accelerator: a
+//! build consults it to skip parsing, planning and rendering, and a page is reused only when the
+//! live output still holds exactly the files recorded for it. A missing, corrupt or foreign cache
+//! means a clean build. The file is postcard-encoded and closed by a checksum of its bytes.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use stillpoint_content::ParsedArticles;
 
 use crate::BuildError;
 use crate::emit::file_digest;
 
 /// The cache file inside the cache directory.
-pub const CACHE_FILE: &str = "build-cache.json";
-const FORMAT: u32 = 1;
+pub const CACHE_FILE: &str = "build-cache.bin";
+const FORMAT: u32 = 2;
+/// Bytes of SHA-256 closing the file, over everything before them.
+const CHECK_LEN: usize = 16;
 
 #[derive(Debug, Default, Serialize, Deserialize)]
 pub struct BuildCache {
@@ -28,6 +34,10 @@ pub struct BuildCache {
     pub pages: HashMap<String, PageEntry>,
     /// Source file → its size, time and digest when last read.
     pub files: HashMap<PathBuf, FileStamp>,
+    /// The articles as parsed from their files' bytes.
+    pub parsed: ParsedArticles,
+    /// The last build's outline, and the digest of the manifest of the output it left.
+    outline: Option<(String, String)>,
     #[serde(skip)]
     changed: bool,
     #[serde(skip)]
@@ -48,6 +58,8 @@ pub struct PageEntry {
     /// Digests of the HTML and the page-data written.
     pub html: String,
     pub data: String,
+    /// For an article's page, the digest of the article's file it was rendered from.
+    pub source: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -81,33 +93,56 @@ impl BuildCache {
                 );
             }
         };
-        match serde_json::from_slice::<Self>(&bytes) {
-            Ok(c) if c.format == FORMAT && c.engine == engine => (c, None),
-            Ok(_) => (
-                Self::empty(engine),
-                Some(
+        let empty = |why: String| (Self::empty(engine), Some(why));
+        let corrupt = |e: String| {
+            format!("build cache {} is corrupt ({e}): building everything", path.display())
+        };
+        let payload = match checked(&bytes) {
+            Ok(p) => p,
+            Err(e) => return empty(corrupt(e)),
+        };
+        // The format and engine lead the file, so another version is told apart from damage.
+        match postcard::take_from_bytes::<(u32, String)>(payload) {
+            Ok(((format, found), _)) if format == FORMAT && found == engine => {}
+            Ok(_) => {
+                return empty(
                     "build cache is from another version of stillpoint: building everything".into(),
-                ),
-            ),
-            Err(e) => (
-                Self::empty(engine),
-                Some(format!(
-                    "build cache {} is corrupt ({e}): building everything",
-                    path.display()
-                )),
-            ),
+                );
+            }
+            Err(e) => return empty(corrupt(e.to_string())),
+        }
+        match postcard::from_bytes::<Self>(payload) {
+            Ok(c) => (c, None),
+            Err(e) => empty(corrupt(e.to_string())),
+        }
+    }
+
+    /// Whether the last build had this outline and left an output whose manifest has this
+    /// digest: then only the pages of changed articles can differ from that output.
+    pub fn same_outline(&self, outline: &str, output: Option<&str>) -> bool {
+        matches!((&self.outline, output), (Some((k, m)), Some(o)) if k == outline && m == o)
+    }
+
+    /// Records the outline of a build that completed, and the digest of its output's manifest.
+    pub fn set_outline(&mut self, outline: String, output: Option<String>) {
+        let next = output.map(|o| (outline, o));
+        if self.outline != next {
+            self.outline = next;
+            self.changed = true;
         }
     }
 
     /// Writes the cache through a temporary file, when anything in it changed.
     pub fn save(&self, dir: &Path) -> Result<(), BuildError> {
-        if !self.changed {
+        if !self.changed && !self.parsed.is_changed() {
             return Ok(());
         }
         std::fs::create_dir_all(dir).map_err(|e| BuildError::io(dir, e))?;
         let path = dir.join(CACHE_FILE);
         let tmp = dir.join(format!("{CACHE_FILE}.tmp"));
-        let bytes = serde_json::to_vec(self).expect("the cache serialises");
+        let mut bytes = postcard::to_stdvec(self).expect("the cache serialises");
+        let check = Sha256::digest(&bytes);
+        bytes.extend_from_slice(&check[..CHECK_LEN]);
         std::fs::write(&tmp, bytes).map_err(|e| BuildError::io(&tmp, e))?;
         std::fs::rename(&tmp, &path).map_err(|e| BuildError::io(&path, e))
     }
@@ -164,6 +199,17 @@ impl BuildCache {
         let seen = std::mem::take(&mut self.seen);
         self.files.retain(|p, _| seen.contains(p));
         self.changed |= self.files.len() != before;
+    }
+}
+
+/// The payload of a cache file, when its trailing checksum matches.
+fn checked(bytes: &[u8]) -> Result<&[u8], String> {
+    let split = bytes.len().checked_sub(CHECK_LEN).ok_or("too short")?;
+    let (payload, check) = bytes.split_at(split);
+    if Sha256::digest(payload)[..CHECK_LEN] == *check {
+        Ok(payload)
+    } else {
+        Err("checksum mismatch".into())
     }
 }
 

@@ -213,9 +213,14 @@ pub fn build_index(docs: &[Doc], groups: &[Group], layout: Layout) -> SearchInde
         "groups": groups,
     });
     let manifest = serde_json::to_vec(&manifest).expect("JSON values serialise");
-    let path = search_file("manifest.json");
+    let path = search_manifest();
     files.push((path.clone(), manifest));
     SearchIndex { manifest: path, files }
+}
+
+/// Where the manifest is: a stable name, so the site data that points at it need not change.
+pub fn search_manifest() -> String {
+    search_file("manifest.json")
 }
 
 /// Every key with its ids, ascending, keys in UTF-8 order.

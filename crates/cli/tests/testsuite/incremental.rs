@@ -173,7 +173,7 @@ fn changing_a_static_file_copies_only_it() {
 fn a_corrupt_or_missing_cache_means_a_clean_build_with_a_note() {
     let t = SiteTest::from_fixture("minimal");
     t.build();
-    std::fs::write(t.site().join(".stillpoint/build-cache.json"), b"{ broken").unwrap();
+    std::fs::write(t.site().join(".stillpoint/build-cache.bin"), b"{ broken").unwrap();
     let err = build_verified(&t);
     assert!(err.contains("is corrupt") && err.contains("building everything"), "{err}");
     std::fs::remove_dir_all(t.site().join(".stillpoint")).unwrap();

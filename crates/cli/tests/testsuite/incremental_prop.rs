@@ -63,7 +63,18 @@ fn apply(t: &SiteTest, added: &mut Vec<String>, edit: &Edit) {
         Edit::Body(i, n) => {
             let path = articles.join(FIXED[i]);
             let text = std::fs::read_to_string(&path).unwrap();
-            std::fs::write(&path, format!("{text}\nA new line, number {n}.\n")).unwrap();
+            // Edits that reach other pages too: a new first paragraph (the description when
+            // the article gives none), enough words to change the reading time, a link.
+            let text = match n % 4 {
+                0 => format!("{text}\nA new line, number {n}.\n"),
+                1 => {
+                    let (front, body) = text[4..].split_once("\n---\n").unwrap();
+                    format!("---\n{front}\n---\nA new opening, number {n}.\n\n{body}")
+                }
+                2 => format!("{text}\n{}\n", "many words ".repeat(250)),
+                _ => format!("{text}\nSee [the authors](/authors) ({n}).\n"),
+            };
+            std::fs::write(&path, text).unwrap();
         }
         Edit::Title(i, n) => set_line(
             t,

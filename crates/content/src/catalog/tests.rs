@@ -67,6 +67,7 @@ fn site(articles: Vec<Article>) -> Site {
         articles,
         pages: Vec::new(),
         static_dir: None,
+        data_digest: String::new(),
     }
 }
 

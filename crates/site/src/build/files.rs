@@ -3,20 +3,15 @@
 //! sitemap, robots, feeds, build information). All are cheap to produce, so they are produced
 //! every build and written only when their bytes changed.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::BuildError;
 use crate::cache::BuildCache;
 use crate::emit::Update;
 
-/// Copies every file under `src` into `dest_rel` of the output; returns the output paths.
-pub fn copy_tree(
-    update: &Update,
-    cache: &mut BuildCache,
-    src: &Path,
-    dest_rel: &str,
-) -> Result<Vec<String>, BuildError> {
-    let mut copied = Vec::new();
+/// Every file under `src`, in name order: its output path (under `dest_rel`) and its path.
+pub fn tree(src: &Path, dest_rel: &str) -> Result<Vec<(String, PathBuf)>, BuildError> {
+    let mut files = Vec::new();
     for entry in walkdir::WalkDir::new(src).sort_by_file_name() {
         let entry = entry.map_err(|e| BuildError::io(src, e.into()))?;
         if !entry.file_type().is_file() {
@@ -29,9 +24,20 @@ pub fn copy_tree(
             .to_string_lossy()
             .replace('\\', "/");
         let target = if dest_rel.is_empty() { rel } else { format!("{dest_rel}/{rel}") };
-        let digest = cache.file_digest(entry.path())?;
-        update.copy(&target, entry.path(), digest)?;
-        copied.push(target);
+        files.push((target, entry.into_path()));
     }
-    Ok(copied)
+    Ok(files)
+}
+
+/// Copies files listed by [`tree`] into the output.
+pub fn copy(
+    update: &Update,
+    cache: &mut BuildCache,
+    files: &[(String, PathBuf)],
+) -> Result<(), BuildError> {
+    for (target, path) in files {
+        let digest = cache.file_digest(path)?;
+        update.copy(target, path, digest)?;
+    }
+    Ok(())
 }

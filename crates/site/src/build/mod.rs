@@ -3,29 +3,37 @@
 //! may skip, and the emit stage writes only files whose bytes changed.
 
 mod files;
+mod key;
+mod outline;
 mod pages;
 mod verify;
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use stillpoint_content::{ContentErrorKind, Diagnostics, Site, build_catalog, load_site_partial};
+use stillpoint_content::{
+    Article, ContentErrorKind, Diagnostics, ParsedArticles, Site, build_catalog,
+    load_site_partial_with,
+};
 
 pub use verify::{Difference, verify};
+
+use outline::OutlineInputs;
 
 use crate::BuildError;
 use crate::build_info::{BUILD_INFO_FILE, BuildInfo};
 use crate::cache::{BuildCache, engine_id};
 use crate::client::{SW_FILE, ServiceWorker, SwSettings, script_srcs};
-use crate::emit::{EmitStats, Output, Update, digest};
+use crate::emit::{EmitStats, Manifest, Output, Update, digest};
 use crate::feeds::{atom_xml, robots_txt, rss_xml, sitemap_xml};
 use crate::layout::{self, ASSETS_DIR};
 use crate::links::validate_links;
-use crate::plan::{PlanContext, plan_pages};
+use crate::plan::{PlanContext, plan_articles, plan_pages};
 use crate::protocol::{SLICES, app_data_json, slice_data_json};
 use crate::render::Shell;
 use crate::route::Route;
-use crate::search_index::search_index;
+use crate::search_index::{search_index, search_manifest};
 use crate::site_data::site_data;
 use crate::ssr::WebBundle;
 
@@ -102,8 +110,8 @@ pub struct CheckReport {
 /// Loads a site. When it has content errors, the links between its pages are checked too (on
 /// what did load), so every error is reported in one pass. Links to articles whose own file failed
 /// to parse are left out: that file's error already says what is wrong.
-fn load(site_dir: &Path) -> Result<Site, BuildError> {
-    let (site, mut diag) = load_site_partial(site_dir);
+fn load(site_dir: &Path, parsed: &mut ParsedArticles) -> Result<Site, BuildError> {
+    let (site, mut diag) = load_site_partial_with(site_dir, parsed);
     if diag.is_empty() {
         return Ok(site.expect("a site loads when there are no errors"));
     }
@@ -124,7 +132,7 @@ fn load(site_dir: &Path) -> Result<Site, BuildError> {
 
 /// Validates a site as `build` would, writing nothing.
 pub fn check(site_dir: &Path) -> Result<CheckReport, BuildError> {
-    let site = load(site_dir)?;
+    let site = load(site_dir, &mut ParsedArticles::default())?;
     let catalog = build_catalog(&site);
     let plans = plan_pages(&site, &catalog);
     let errors = validate_links(&site, &plans);
@@ -138,49 +146,60 @@ pub fn check(site_dir: &Path) -> Result<CheckReport, BuildError> {
 
 pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport, BuildError> {
     let started = Instant::now();
-    let site = load(&opts.site_dir)?;
-    tracing::debug!(elapsed = ?started.elapsed(), "loaded");
-    let catalog = build_catalog(&site);
-    let plans = plan_pages(&site, &catalog);
-    tracing::debug!(elapsed = ?started.elapsed(), "planned");
-    Diagnostics(validate_links(&site, &plans)).into_result().map_err(BuildError::Content)?;
-    let bundle = WebBundle::locate(opts.web.as_deref())?;
-    tracing::debug!(elapsed = ?started.elapsed(), "loaded, validated and planned");
-
     let engine = engine_id();
     let (mut cache, cache_note) = match &opts.cache {
         Some(dir) => BuildCache::load(dir, &engine),
         None => (BuildCache::empty(&engine), None),
     };
+    let site = load(&opts.site_dir, &mut cache.parsed)?;
+    tracing::debug!(elapsed = ?started.elapsed(), "loaded");
+    let catalog = build_catalog(&site);
+    let bundle = WebBundle::locate(opts.web.as_deref())?;
+    let static_files = match &site.static_dir {
+        Some(dir) => files::tree(dir, "")?,
+        None => Vec::new(),
+    };
+    let asset_files = files::tree(&bundle.client_dir().join(ASSETS_DIR), ASSETS_DIR)?;
+    let service_worker = ServiceWorker::from_bundle(&bundle.root)?;
+    let build_hash = build_hash(&asset_files, &service_worker)?;
+    let year = opts.year.unwrap_or_else(current_year);
+    let static_names: Vec<String> = static_files.iter().map(|(rel, _)| rel.clone()).collect();
+    let outline = OutlineInputs {
+        engine: &engine,
+        bundle: &bundle,
+        build_hash: &build_hash,
+        year,
+        site: &site,
+        static_files: &static_names,
+    }
+    .key()?;
+
     let mut output = Output::open(&opts.out)?;
     let update = output.begin();
-    tracing::debug!(elapsed = ?started.elapsed(), "cache and output opened");
+    let ctx = PlanContext::new(&site, &catalog);
+    // The cache beside the plan stage: with the outline unchanged, only the pages of articles
+    // whose files changed can differ from the live output (see outline.rs).
+    let same_outline = cache.same_outline(&outline, update.live_manifest_digest().as_deref());
+    let plans = if same_outline {
+        plan_articles(&ctx, |i| !article_page_current(&cache, &update, ctx.article(i)))
+    } else {
+        let plans = plan_pages(&site, &catalog);
+        Diagnostics(validate_links(&site, &plans)).into_result().map_err(BuildError::Content)?;
+        plans
+    };
+    tracing::debug!(elapsed = ?started.elapsed(), same_outline, "planned and validated");
 
     // Static files first, so the site's own files can never overwrite generated ones.
-    if let Some(dir) = &site.static_dir {
-        files::copy_tree(&update, &mut cache, dir, "")?;
-    }
-    let asset_files =
-        files::copy_tree(&update, &mut cache, &bundle.client_dir().join(ASSETS_DIR), ASSETS_DIR)?;
-    let service_worker = ServiceWorker::from_bundle(&bundle.root)?;
-    let build_hash = build_hash(&bundle, &asset_files, &service_worker)?;
-
-    let ctx = PlanContext::new(&site, &catalog);
-    let search = search_index(&ctx);
-    for (path, bytes) in &search.files {
-        update.put(path, bytes)?;
-    }
-    let year = opts.year.unwrap_or_else(current_year);
-    let site_json = serde_json::to_string(&site_data(&ctx, year, layout::url(&search.manifest)))
+    files::copy(&update, &mut cache, &static_files)?;
+    files::copy(&update, &mut cache, &asset_files)?;
+    let site_json = serde_json::to_string(&site_data(&ctx, year, layout::url(&search_manifest())))
         .expect("site data serialises");
     let site_hash = digest([site_json.as_bytes()]);
-    emit_site_data(&update, &site_json, &site_hash, &build_hash)?;
-
     let entry = bundle
         .manifest
         .entry()
         .ok_or_else(|| BuildError::Web("the web bundle has no client entry".into()))?;
-    let static_has = |rel: &str| site.static_dir.as_ref().is_some_and(|d| d.join(rel).is_file());
+    let static_has = |rel: &str| static_names.iter().any(|s| s == rel);
     let shell = Shell {
         brand: site.config.title.clone(),
         locale: site.config.locale.clone(),
@@ -197,8 +216,15 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport
         feeds: true,
         scripts: script_srcs(&site.config.scripts, &site.config.proxy_allow),
     };
-    let sw_settings = SwSettings { build: &build_hash, brand: &shell.brand, css: &shell.entry_css };
-    update.put(SW_FILE, service_worker.script(&sw_settings).as_bytes())?;
+    if !same_outline {
+        for (path, bytes) in &search_index(&ctx).files {
+            update.put(path, bytes)?;
+        }
+        emit_site_data(&update, &site_json, &site_hash, &build_hash)?;
+        let sw_settings =
+            SwSettings { build: &build_hash, brand: &shell.brand, css: &shell.entry_css };
+        update.put(SW_FILE, service_worker.script(&sw_settings).as_bytes())?;
+    }
 
     let jobs = if opts.jobs == 0 {
         std::thread::available_parallelism().map_or(2, |n| n.get())
@@ -216,31 +242,50 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport
     tracing::debug!(elapsed = ?started.elapsed(), "site files emitted");
     let rendered = render.emit(shell, &update, &mut cache, progress)?;
 
-    update.put(layout::SITEMAP_XML, sitemap_xml(&plans).as_bytes())?;
-    update.put(layout::ROBOTS_TXT, robots_txt(&site).as_bytes())?;
-    update.put(layout::RSS_XML, rss_xml(&site, &catalog).as_bytes())?;
-    update.put(layout::ATOM_XML, atom_xml(&site, &catalog).as_bytes())?;
-    update.put(BUILD_INFO_FILE, BuildInfo::of(&site).to_json().as_bytes())?;
+    if same_outline {
+        update.keep_rest();
+    } else {
+        update.put(layout::SITEMAP_XML, sitemap_xml(&plans).as_bytes())?;
+        update.put(layout::ROBOTS_TXT, robots_txt(&site).as_bytes())?;
+        update.put(layout::RSS_XML, rss_xml(&site, &catalog).as_bytes())?;
+        update.put(layout::ATOM_XML, atom_xml(&site, &catalog).as_bytes())?;
+        update.put(BUILD_INFO_FILE, BuildInfo::of(&site).to_json().as_bytes())?;
+    }
     tracing::debug!(elapsed = ?started.elapsed(), "pages emitted");
     let files = update.commit()?;
+    let output_digest = output.live_manifest().map(Manifest::digest);
     drop(output);
     tracing::debug!(elapsed = ?started.elapsed(), "committed");
 
+    let pages = if same_outline { cache.pages.len() } else { plans.len() };
     if let Some(dir) = &opts.cache {
-        let routes: std::collections::HashSet<&str> =
-            plans.iter().map(|p| p.path.as_str()).collect();
-        cache.retain_pages(|r| routes.contains(r));
+        if !same_outline {
+            let routes: HashSet<&str> = plans.iter().map(|p| p.path.as_str()).collect();
+            cache.retain_pages(|r| routes.contains(r));
+        }
         cache.retain_seen_files();
+        cache.set_outline(outline, output_digest);
         cache.save(dir)?;
     }
+    tracing::debug!(elapsed = ?started.elapsed(), "cache saved");
     Ok(BuildReport {
-        pages: plans.len(),
+        pages,
         articles: site.articles.len(),
         rendered,
         files,
         seconds: started.elapsed().as_secs_f64(),
         out: opts.out.clone(),
         cache_note,
+    })
+}
+
+/// Whether an article's page in the live output was rendered from the article's file as it is.
+fn article_page_current(cache: &BuildCache, update: &Update, article: &Article) -> bool {
+    let route = Route::article(&article.slug);
+    cache.pages.get(route.as_str()).is_some_and(|e| {
+        e.source.as_deref() == Some(article.digest.as_str())
+            && update.live_digest(&layout::html_file(&route)) == Some(e.html.as_str())
+            && update.live_digest(&layout::page_data_file(&route)) == Some(e.data.as_str())
     })
 }
 
@@ -261,16 +306,11 @@ fn emit_site_data(
 }
 
 /// The build hash: a digest of the JS and CSS the site ships and of the service worker.
-fn build_hash(
-    bundle: &WebBundle,
-    asset_files: &[String],
-    sw: &ServiceWorker,
-) -> Result<String, BuildError> {
-    let client = bundle.client_dir();
-    let bytes: Vec<Vec<u8>> = asset_files
+fn build_hash(assets: &[(String, PathBuf)], sw: &ServiceWorker) -> Result<String, BuildError> {
+    let bytes: Vec<Vec<u8>> = assets
         .iter()
-        .filter(|f| f.ends_with(".js") || f.ends_with(".css"))
-        .map(|f| std::fs::read(client.join(f)).map_err(|e| BuildError::io(&client.join(f), e)))
+        .filter(|(rel, _)| rel.ends_with(".js") || rel.ends_with(".css"))
+        .map(|(_, path)| std::fs::read(path).map_err(|e| BuildError::io(path, e)))
         .collect::<Result<_, _>>()?;
     Ok(digest(bytes.iter().map(Vec::as_slice).chain([sw.source()])))
 }

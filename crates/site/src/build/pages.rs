@@ -7,10 +7,9 @@ use std::path::Path;
 use std::sync::Mutex;
 
 use rayon::prelude::*;
-use serde::Serialize;
-use sha2::{Digest, Sha256};
 
 use super::Progress;
+use super::key::Key;
 use crate::BuildError;
 use crate::cache::{BuildCache, PageEntry, Slices};
 use crate::emit::Update;
@@ -106,6 +105,7 @@ impl Renderer<'_> {
                 let doc = document(&shell, &plan.head, &plan.path, &assets, &html);
                 let data = page_data(plan, template, &props_json, &shell);
                 let entry = PageEntry {
+                    source: plan.source.map(str::to_string),
                     key: keys[i].clone(),
                     html: update.put(&plan.html_file(), doc.as_bytes())?,
                     data: update.put(&plan.page_data_file(), data.as_bytes())?,
@@ -150,43 +150,6 @@ fn page_key(shell_key: &str, chunk: &ChunkFiles, plan: &PagePlan) -> String {
         .finish()
 }
 
-/// A digest built part by part (each part length-prefixed, so parts cannot run together).
-struct Key(Sha256);
-
-impl Key {
-    fn new(seed: &str) -> Self {
-        Self(Sha256::new()).part(seed.as_bytes())
-    }
-    fn part(mut self, bytes: &[u8]) -> Self {
-        self.0.update((bytes.len() as u64).to_le_bytes());
-        self.0.update(bytes);
-        self
-    }
-    fn json(mut self, value: &impl Serialize) -> Self {
-        let mut w = HashWriter(&mut self.0, 0);
-        serde_json::to_writer(&mut w, value).expect("page inputs serialise");
-        let n = w.1;
-        self.0.update(n.to_le_bytes());
-        self
-    }
-    fn finish(self) -> String {
-        hex::encode(&self.0.finalize()[..16])
-    }
-}
-
-struct HashWriter<'a>(&'a mut Sha256, u64);
-
-impl std::io::Write for HashWriter<'_> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.update(buf);
-        self.1 += buf.len() as u64;
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 /// A page's render job: its Markdown rendered, the HTML held back for splicing (the worker sees
 /// `BODY_MARKER`).
 fn prepare(plan: &PagePlan) -> Job {
@@ -226,18 +189,4 @@ fn template_chunks(
         }
     }
     Ok(out)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Key;
-
-    #[test]
-    fn key_parts_cannot_run_together() {
-        let a = Key::new("s").part(b"ab").part(b"c").finish();
-        let b = Key::new("s").part(b"a").part(b"bc").finish();
-        assert_ne!(a, b);
-        assert_eq!(a, Key::new("s").part(b"ab").part(b"c").finish());
-        assert_ne!(Key::new("s").json(&["a"]).finish(), Key::new("t").json(&["a"]).finish());
-    }
 }

@@ -38,6 +38,18 @@ impl Manifest {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+
+    /// A digest of the whole manifest: two outputs with the same one hold the same files.
+    pub fn digest(&self) -> String {
+        let mut hash = Sha256::new();
+        for (rel, digest) in &self.0 {
+            hash.update(rel.as_bytes());
+            hash.update([0]);
+            hash.update(digest.as_bytes());
+            hash.update([b'\n']);
+        }
+        hex::encode(&hash.finalize()[..16])
+    }
 }
 
 impl From<BTreeMap<String, String>> for Manifest {

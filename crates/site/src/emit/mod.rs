@@ -6,7 +6,7 @@ mod output;
 
 use sha2::{Digest, Sha256};
 
-pub use manifest::file_digest;
+pub use manifest::{Manifest, file_digest};
 pub use output::{EmitStats, Output, Update};
 
 /// A short content digest (hex) of byte strings, for content-hashed names and the build hash.

@@ -144,6 +144,22 @@ impl Update<'_> {
         self.record(rel, digest.to_string());
     }
 
+    /// Every file of the live output not yet put, copied or kept is unchanged.
+    pub fn keep_rest(&self) {
+        let Some(live) = self.output.live_manifest() else { return };
+        let mut files = self.files.lock().expect("files lock");
+        for (rel, digest) in live.iter() {
+            if !files.contains_key(rel) {
+                files.insert(rel.to_string(), digest.to_string());
+            }
+        }
+    }
+
+    /// The digest of the live output's manifest (see [`Manifest::digest`]), if there is one.
+    pub fn live_manifest_digest(&self) -> Option<String> {
+        self.output.live_manifest().map(Manifest::digest)
+    }
+
     /// The live output's digest of `rel`, if it has that file.
     pub fn live_digest(&self, rel: &str) -> Option<&str> {
         self.output.live_manifest().and_then(|m| m.get(rel))

@@ -120,6 +120,7 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize) -> PagePlan<'a> {
         }),
         path,
         markdown: Some(Markdown::new(&a.body, ctx.site.config.unsafe_html)),
+        source: Some(&a.digest),
     }
 }
 

@@ -13,6 +13,11 @@ use crate::sponsored::{sanitize_fragment, sponsored_label};
 /// Reading speed used for "N min read".
 const WORDS_PER_MINUTE: u32 = 220;
 
+/// Minutes to read so many words (at least one).
+pub fn reading_minutes(words: u32) -> u32 {
+    words.div_ceil(WORDS_PER_MINUTE).max(1)
+}
+
 pub struct PlanContext<'a> {
     pub site: &'a Site,
     pub catalog: &'a Catalog,
@@ -90,7 +95,7 @@ impl<'a> PlanContext<'a> {
     }
 
     pub fn reading_minutes(&self, i: usize) -> u32 {
-        self.article(i).words.div_ceil(WORDS_PER_MINUTE).max(1)
+        reading_minutes(self.article(i).words)
     }
 
     pub fn card(&self, i: usize) -> ArticleCard {

@@ -74,6 +74,7 @@ pub fn home<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
             more: ctx.cards(&more),
         }),
         markdown: None,
+        source: None,
     }
 }
 
@@ -131,6 +132,7 @@ pub fn authors<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
             authors,
         }),
         markdown: None,
+        source: None,
     }
 }
 
@@ -182,6 +184,7 @@ pub fn info<'a>(ctx: &PlanContext<'a>, page: &'a InfoPage) -> PagePlan<'a> {
         path,
         head: h,
         markdown: Some(Markdown::new(&page.body, ctx.site.config.unsafe_html)),
+        source: None,
     }
 }
 
@@ -259,6 +262,7 @@ fn sitemap_pages<'a>(ctx: &PlanContext<'a>, page_size: usize) -> Vec<PagePlan<'a
                 }),
                 path,
                 markdown: None,
+                source: None,
             }
         })
         .collect()
@@ -327,6 +331,7 @@ pub fn error_page<'a>(ctx: &PlanContext<'a>, server_error: bool) -> PagePlan<'a>
             PageProps::NotFound(props)
         },
         markdown: None,
+        source: None,
     }
 }
 

@@ -72,6 +72,7 @@ fn push_listing<'a>(ctx: &PlanContext<'a>, l: Listing<'_>, out: &mut Vec<PagePla
             }),
             path,
             markdown: None,
+            source: None,
         });
     }
 }
@@ -200,6 +201,7 @@ pub fn authors<'a>(ctx: &PlanContext<'a>, out: &mut Vec<PagePlan<'a>>) {
                 }),
                 path,
                 markdown: Some(Markdown::new(&author.description, ctx.site.config.unsafe_html)),
+                source: None,
             });
         }
     }

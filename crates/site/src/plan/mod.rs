@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use serde_json::Value;
 use stillpoint_content::{Catalog, Site};
 
-pub use context::{PlanContext, date_label, strip_emoji};
+pub use context::{PlanContext, date_label, reading_minutes, strip_emoji};
 
 use crate::layout;
 use crate::props::PageProps;
@@ -32,6 +32,8 @@ pub struct PagePlan<'a> {
     pub props: PageProps,
     /// Markdown the render stage turns into the props' `bodyHtml` / `bioHtml` (and the ToC).
     pub markdown: Option<Markdown<'a>>,
+    /// For an article's page, the digest of the article's file.
+    pub source: Option<&'a str>,
 }
 
 impl PagePlan<'_> {
@@ -107,4 +109,16 @@ pub fn plan_pages<'a>(site: &'a Site, catalog: &'a Catalog) -> Vec<PagePlan<'a>>
     pages.extend(articles);
     tracing::debug!(pages = pages.len(), "planned");
     pages
+}
+
+/// Plans the pages of the articles `pick` selects (by index), in parallel, in index order.
+pub fn plan_articles<'a>(
+    ctx: &PlanContext<'a>,
+    pick: impl Fn(usize) -> bool + Sync,
+) -> Vec<PagePlan<'a>> {
+    (0..ctx.site.articles.len())
+        .into_par_iter()
+        .filter(|&i| pick(i))
+        .map(|i| article::article(ctx, i))
+        .collect()
 }

@@ -23,6 +23,11 @@ impl WebBundle {
         self.root.join("server/worker.js")
     }
 
+    /// The client build's manifest (entry and template chunks).
+    pub fn manifest_path(&self) -> PathBuf {
+        self.root.join("client/.vite/manifest.json")
+    }
+
     pub fn client_dir(&self) -> PathBuf {
         self.root.join("client")
     }

@@ -1,0 +1,135 @@
+//! The outline of a build: everything its output depends on except the Markdown of the
+//! articles. An article's Markdown shows only on its own page (its word count reaches other
+//! pages as reading minutes, its first paragraph as the description, its links through
+//! validation: all three are in the outline). So when the outline is the one the last build
+//! recorded, and the output is still what that build left, the only pages that can differ are
+//! those of articles whose files changed: the cache beside the plan stage then plans just those.
+
+use std::path::Path;
+
+use serde::Serialize;
+use stillpoint_content::{Entity, Site};
+
+use super::key::Key;
+use crate::BuildError;
+use crate::plan::reading_minutes;
+use crate::ssr::WebBundle;
+
+/// What an article contributes to pages other than its own.
+#[derive(Serialize)]
+struct ArticleOutline<'a> {
+    source: &'a Path,
+    title: &'a str,
+    slug: &'a str,
+    date: jiff::civil::Date,
+    author: Option<&'a str>,
+    description: &'a str,
+    image: Option<&'a str>,
+    entities: &'a [Entity],
+    links: Vec<&'a str>,
+    minutes: u32,
+}
+
+/// The inputs of a build other than the articles' Markdown, as one digest.
+pub struct OutlineInputs<'a> {
+    pub engine: &'a str,
+    pub bundle: &'a WebBundle,
+    /// The build hash (the client's JS and CSS and the service worker).
+    pub build_hash: &'a str,
+    pub year: i16,
+    pub site: &'a Site,
+    /// The site's static files, as output paths.
+    pub static_files: &'a [String],
+}
+
+impl OutlineInputs<'_> {
+    pub fn key(&self) -> Result<String, BuildError> {
+        let read = |path: &Path| std::fs::read(path).map_err(|e| BuildError::io(path, e));
+        let mut key = Key::new(self.engine)
+            .part(&read(&self.bundle.worker())?)
+            .part(&read(&self.bundle.manifest_path())?)
+            .part(self.build_hash.as_bytes())
+            .part(&self.year.to_le_bytes())
+            .part(self.site.data_digest.as_bytes())
+            .json(&self.static_files);
+        for a in &self.site.articles {
+            key = key.json(&ArticleOutline {
+                source: &a.source,
+                title: &a.title,
+                slug: &a.slug,
+                date: a.date,
+                author: a.author.as_ref().map(|l| l.value.as_str()),
+                description: &a.description,
+                image: a.image.as_deref(),
+                entities: &a.entities,
+                links: a.links.iter().map(|l| l.value.as_str()).collect(),
+                minutes: reading_minutes(a.words),
+            });
+        }
+        Ok(key.finish())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use stillpoint_content::{Located, Site, load_site};
+
+    use super::*;
+    use crate::ssr::WebBundle;
+
+    fn demo() -> Site {
+        load_site(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo")).unwrap()
+    }
+
+    fn bundle(dir: &Path) -> WebBundle {
+        std::fs::create_dir_all(dir.join("server")).unwrap();
+        std::fs::create_dir_all(dir.join("client/.vite")).unwrap();
+        std::fs::write(dir.join("server/worker.js"), "worker").unwrap();
+        std::fs::write(dir.join("client/.vite/manifest.json"), "{}").unwrap();
+        WebBundle::locate(Some(dir)).unwrap()
+    }
+
+    fn key(bundle: &WebBundle, site: &Site, static_files: &[String]) -> String {
+        OutlineInputs { engine: "e", bundle, build_hash: "b", year: 2026, site, static_files }
+            .key()
+            .unwrap()
+    }
+
+    #[test]
+    fn only_what_other_pages_show_is_in_the_outline() {
+        let dir = tempfile::tempdir().unwrap();
+        let bundle = bundle(dir.path());
+        let site = demo();
+        let base = key(&bundle, &site, &[]);
+        let with = |edit: &dyn Fn(&mut Site)| {
+            let mut s = site.clone();
+            edit(&mut s);
+            key(&bundle, &s, &[])
+        };
+        let minutes = reading_minutes(site.articles[0].words);
+
+        // Shown on the article's own page only.
+        assert_eq!(with(&|s| s.articles[0].body.push_str("\nMore text.")), base);
+        assert_eq!(with(&|s| s.articles[0].digest = "other".into()), base);
+        assert_eq!(with(&|s| s.articles[0].words = (minutes - 1) * 220 + 1), base);
+        assert_eq!(with(&|s| s.articles[0].images_without_alt.clear()), base);
+
+        // Shown elsewhere (listings, cards, related articles, search, feeds) or checked.
+        assert_ne!(with(&|s| s.articles[0].title.push('!')), base);
+        assert_ne!(with(&|s| s.articles[0].description.push('!')), base);
+        assert_ne!(with(&|s| s.articles[0].words = minutes * 220 + 1), base);
+        assert_ne!(with(&|s| s.articles[0].slug.push('x')), base);
+        assert_ne!(with(&|s| s.articles[0].image = None), base);
+        assert_ne!(
+            with(&|s| s.articles[0].links.push(Located { value: "/x".into(), line: 1, col: 1 })),
+            base
+        );
+        assert_ne!(with(&|s| s.articles.truncate(3)), base);
+        assert_ne!(with(&|s| s.data_digest.push('!')), base);
+        assert_ne!(key(&bundle, &site, &["favicon.svg".into()]), base);
+        std::fs::write(dir.path().join("server/worker.js"), "worker 2").unwrap();
+        assert_ne!(key(&bundle, &site, &[]), base);
+    }
+}
