@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // Edit-to-screen latency of `stillpoint dev`: the time from writing an article's Markdown file
-// (a temporary renamed over it, as editors save) to its new title being in the DOM of a Chromium
-// tab that has the article open. Reports the median (and spread) of N edits.
+// (a temporary renamed over it, as editors save) to the edit being in the DOM of a Chromium tab
+// that has the article open. `--edit body` (the default) appends a sentence to the body, the
+// authoring loop; `--edit title` retitles the article, which also changes every listing that
+// shows it. Reports the median (and spread) of N edits and the dev server's peak memory (its
+// own and its render workers').
 //
-//   node bench/dev-latency.mjs SITE [--edits 20] [--bin target/release/stillpoint]
+//   node bench/dev-latency.mjs SITE [--edits 20] [--edit body|title] [--bin target/release/stillpoint]
 //                                   [--article articles/x.md] [--chromium /usr/bin/chromium]
 //
 // SITE is copied to a temporary directory first (it is never modified). The times are taken
@@ -22,6 +25,7 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     edits: { type: 'string', default: '20' },
+    edit: { type: 'string', default: 'body' },
     bin: { type: 'string', default: join(repo, 'target/release/stillpoint') },
     article: { type: 'string' },
     chromium: { type: 'string', default: process.env.CHROMIUM ?? '/usr/bin/chromium' },
@@ -32,6 +36,20 @@ if (positionals.length !== 1) {
   process.exit(2);
 }
 const edits = Number(values.edits);
+if (!['body', 'title'].includes(values.edit)) {
+  console.error('--edit is body or title');
+  process.exit(2);
+}
+
+/** Peak resident memory (VmHWM, KiB) of a process and of its children, from /proc. */
+function peakKiB(pid) {
+  const hwm = (p) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+  let children = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(/\s+/).filter(Boolean);
+  } catch {}
+  return { own: hwm(pid), workers: children.map(hwm).reduce((a, b) => a + b, 0) };
+}
 const now = () => performance.timeOrigin + performance.now();
 
 function* markdownFiles(dir) {
@@ -105,13 +123,17 @@ try {
   const initialBuilds = dev.builds.length;
   const samples = [];
   for (let i = 1; i <= edits; i++) {
-    const title = `Latency probe ${i} ${Date.now()}`;
-    // In the page: the time the h1 first shows the new title.
+    const probe = `Latency probe ${i} ${Date.now()}`;
+    // In the page: the time the edit first shows (the h1, or anywhere in the page for a body edit).
     const seen = page.evaluate(
-      (expected) =>
+      ([expected, where]) =>
         new Promise((ok) => {
           const check = () => {
-            if (document.querySelector('#sp-page h1')?.textContent === expected) {
+            const shown =
+              where === 'title'
+                ? document.querySelector('#sp-page h1')?.textContent === expected
+                : document.querySelector('#sp-page')?.textContent.includes(expected);
+            if (shown) {
               observer.disconnect();
               ok(performance.timeOrigin + performance.now());
               return true;
@@ -122,17 +144,18 @@ try {
           observer.observe(document.body, { subtree: true, childList: true, characterData: true });
           check();
         }),
-      title,
+      [probe, values.edit],
     );
     await new Promise((r) => setTimeout(r, 50)); // the observer is installed
-    const text = readFileSync(article.file, 'utf8').replace(/^title:.*$/m, `title: "${title}"`);
+    const old = readFileSync(article.file, 'utf8');
+    const text = values.edit === 'title' ? old.replace(/^title:.*$/m, `title: "${probe}"`) : `${old}\n${probe}.\n`;
     const tmp = `${article.file}.tmp`;
     const written = now();
     writeFileSync(tmp, text);
     renameSync(tmp, article.file);
     const shown = await Promise.race([
       seen,
-      new Promise((_, fail) => setTimeout(() => fail(new Error(`edit ${i}: the title did not appear in 60 s`)), 60_000)),
+      new Promise((_, fail) => setTimeout(() => fail(new Error(`edit ${i}: the ${values.edit} edit did not appear in 60 s`)), 60_000)),
     ]);
     samples.push(shown - written);
     await new Promise((r) => setTimeout(r, 300));
@@ -140,9 +163,11 @@ try {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   const builds = dev.builds.slice(initialBuilds).sort((a, b) => a - b);
+  const peak = peakKiB(dev.child.pid);
   const result = {
     site: relative(process.cwd(), resolve(positionals[0])) || '.',
     article: relative(site, article.file),
+    edit: values.edit,
     edits,
     median_ms: Math.round(at(0.5)),
     p90_ms: Math.round(at(0.9)),
@@ -150,10 +175,13 @@ try {
     max_ms: Math.round(sorted[sorted.length - 1]),
     rebuilds: builds.length,
     median_build_s: builds.length ? builds[Math.floor(builds.length / 2)] : null,
+    peak_mib: Math.round(peak.own / 1024),
+    peak_workers_mib: Math.round(peak.workers / 1024),
   };
   console.log(
-    `edit → DOM: median ${result.median_ms} ms, p90 ${result.p90_ms} ms, min ${result.min_ms} ms, max ${result.max_ms} ms ` +
-      `over ${edits} edits of ${result.article} (${result.rebuilds} rebuilds, median build ${result.median_build_s} s)`,
+    `${values.edit} edit → DOM: median ${result.median_ms} ms, p90 ${result.p90_ms} ms, min ${result.min_ms} ms, max ${result.max_ms} ms ` +
+      `over ${edits} edits of ${result.article} (${result.rebuilds} rebuilds, median build ${result.median_build_s} s; ` +
+      `peak memory ${result.peak_mib} MiB + ${result.peak_workers_mib} MiB of render workers)`,
   );
   console.log(JSON.stringify(result));
 } finally {

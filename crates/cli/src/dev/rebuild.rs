@@ -10,10 +10,10 @@ use std::sync::mpsc::Receiver;
 use std::time::Instant;
 
 use stillpoint_content::Diagnostics;
-use stillpoint_site::{BuildError, BuildOptions, Silent};
+use stillpoint_site::{BuildError, BuildOptions, Session, Silent};
 
 use super::events::{DevEvent, Hub, Problem};
-use super::outputs::Snapshot;
+use super::outputs::{Diff, build_hash};
 use super::watch::{Changes, Filter};
 use crate::diagnostics;
 
@@ -28,7 +28,8 @@ pub struct Rebuilder {
     pub web_dev: Option<PathBuf>,
     pub hub: Arc<Hub>,
     build: u64,
-    last: Snapshot,
+    /// The build cache and render workers, kept from one rebuild to the next.
+    session: Session,
 }
 
 impl Rebuilder {
@@ -42,7 +43,7 @@ impl Rebuilder {
             web_dev: None,
             hub,
             build: 0,
-            last: Snapshot::default(),
+            session: Session::new(),
         }
     }
 
@@ -63,7 +64,6 @@ impl Rebuilder {
     /// The first build, before serving. The output of an earlier session is the baseline, so
     /// tabs left open from it refresh what changed.
     pub fn initial(&mut self) -> bool {
-        self.last = Snapshot::take(&self.out, &Snapshot::default());
         self.rebuild(&Changes::default())
     }
 
@@ -155,23 +155,23 @@ impl Rebuilder {
         }
         let options = self.build_options();
         let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            stillpoint_site::build(&options, &Silent)
+            stillpoint_site::build_in(&mut self.session, &options, &Silent)
         }));
         let Ok(built) = built else {
             // The panic message is on stderr already; keep serving and watching.
+            self.session = Session::new();
             self.publish_failure(build, "the build panicked (see the terminal)".into());
             return false;
         };
         match built {
             Ok(report) => {
-                let next = Snapshot::take(&self.out, &self.last);
-                let diff = self.last.diff(&next);
+                let diff = Diff::of(&report.changed);
                 tracing::info!(
                     "build {build}: {} of {} pages changed, in {:.2} s{}",
                     diff.pages.len(),
                     report.pages,
                     report.seconds,
-                    if diff.bundle && self.last.build_hash().is_some() {
+                    if diff.bundle && report.files.unchanged > 0 {
                         " (new web bundle)"
                     } else {
                         ""
@@ -184,14 +184,13 @@ impl Rebuilder {
                     build,
                     sources,
                     pages: diff.pages,
-                    build_hash: next.build_hash().map(str::to_string),
+                    build_hash: build_hash(&self.out),
                     bundle: diff.bundle,
                     css: diff.css,
                     js: diff.js,
                     static_files: changes.site.iter().any(|p| p.starts_with("static")),
                     seconds: report.seconds,
                 });
-                self.last = next;
                 true
             }
             Err(BuildError::Content(d)) => {

@@ -13,8 +13,9 @@ use notify_debouncer_full::notify::{
 };
 use notify_debouncer_full::{DebounceEventResult, RecommendedCache, new_debouncer};
 
-/// How long the watcher waits for a burst of events (an editor's save) to end.
-pub const DEBOUNCE: Duration = Duration::from_millis(80);
+/// How long the watcher waits for a burst of events (an editor's save) to end: an atomic
+/// save (write a temporary file, rename it over the old one) takes well under this.
+pub const DEBOUNCE: Duration = Duration::from_millis(25);
 
 pub type Debouncer = notify_debouncer_full::Debouncer<
     notify_debouncer_full::notify::RecommendedWatcher,

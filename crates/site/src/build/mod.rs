@@ -6,6 +6,7 @@ mod files;
 mod key;
 mod outline;
 mod pages;
+mod session;
 mod verify;
 
 use std::collections::HashSet;
@@ -17,6 +18,7 @@ use stillpoint_content::{
     load_site_partial_with,
 };
 
+pub use session::Session;
 pub use verify::{Difference, verify};
 
 use outline::OutlineInputs;
@@ -94,6 +96,8 @@ pub struct BuildReport {
     pub rendered: usize,
     /// Files changed, removed and unchanged against the previous output.
     pub files: EmitStats,
+    /// The output paths that are new, changed or gone, sorted.
+    pub changed: Vec<String>,
     pub seconds: f64,
     pub out: PathBuf,
     /// Why the cache was not used, when it was not.
@@ -145,11 +149,21 @@ pub fn check(site_dir: &Path) -> Result<CheckReport, BuildError> {
 }
 
 pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport, BuildError> {
+    build_in(&mut Session::new(), opts, progress)
+}
+
+/// A build that keeps its cache and render workers in `session` for the next one.
+pub fn build_in(
+    session: &mut Session,
+    opts: &BuildOptions,
+    progress: &dyn Progress,
+) -> Result<BuildReport, BuildError> {
     let started = Instant::now();
     let engine = engine_id();
-    let (mut cache, cache_note) = match &opts.cache {
-        Some(dir) => BuildCache::load(dir, &engine),
-        None => (BuildCache::empty(&engine), None),
+    let (mut cache, cache_note) = match (session.cache.take(), &opts.cache) {
+        (Some(cache), Some(_)) => (cache, None),
+        (None, Some(dir)) => BuildCache::load(dir, &engine),
+        (_, None) => (BuildCache::empty(&engine), None),
     };
     let site = load(&opts.site_dir, &mut cache.parsed)?;
     tracing::debug!(elapsed = ?started.elapsed(), "loaded");
@@ -240,7 +254,7 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport
         site_json: &site_json,
     };
     tracing::debug!(elapsed = ?started.elapsed(), "site files emitted");
-    let rendered = render.emit(shell, &update, &mut cache, progress)?;
+    let rendered = render.emit(shell, &update, &mut cache, session, progress)?;
 
     if same_outline {
         update.keep_rest();
@@ -252,7 +266,7 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport
         update.put(BUILD_INFO_FILE, BuildInfo::of(&site).to_json().as_bytes())?;
     }
     tracing::debug!(elapsed = ?started.elapsed(), "pages emitted");
-    let files = update.commit()?;
+    let (files, changed) = update.commit()?;
     let output_digest = output.live_manifest().map(Manifest::digest);
     drop(output);
     tracing::debug!(elapsed = ?started.elapsed(), "committed");
@@ -266,6 +280,7 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport
         cache.retain_seen_files();
         cache.set_outline(outline, output_digest);
         cache.save(dir)?;
+        session.cache = Some(cache);
     }
     tracing::debug!(elapsed = ?started.elapsed(), "cache saved");
     Ok(BuildReport {
@@ -273,6 +288,7 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport
         articles: site.articles.len(),
         rendered,
         files,
+        changed,
         seconds: started.elapsed().as_secs_f64(),
         out: opts.out.clone(),
         cache_note,

@@ -10,6 +10,7 @@ use rayon::prelude::*;
 
 use super::Progress;
 use super::key::Key;
+use super::session::Session;
 use crate::BuildError;
 use crate::cache::{BuildCache, PageEntry, Slices};
 use crate::emit::Update;
@@ -17,7 +18,7 @@ use crate::plan::PagePlan;
 use crate::props::PageHead;
 use crate::protocol::page_data_json;
 use crate::render::{PageAssets, Shell, document};
-use crate::ssr::{BODY_MARKER, ChunkFiles, Job, SsrPool, WebBundle, check_node};
+use crate::ssr::{BODY_MARKER, ChunkFiles, Job, WebBundle};
 
 pub struct Renderer<'a> {
     pub plans: &'a [PagePlan<'a>],
@@ -36,11 +37,13 @@ impl Renderer<'_> {
         shell: Shell,
         update: &Update,
         cache: &mut BuildCache,
+        session: &mut Session,
         progress: &dyn Progress,
     ) -> Result<usize, BuildError> {
         let templates = template_chunks(self.bundle, self.plans)?;
         let worker = self.bundle.worker();
         let worker_bytes = std::fs::read(&worker).map_err(|e| BuildError::io(&worker, e))?;
+        let worker_key = Key::new("worker").part(&worker_bytes).finish();
         let slices_key =
             Key::new(self.engine).part(&worker_bytes).part(self.site_json.as_bytes()).finish();
         let shell_key = Key::new(&slices_key).json(&shell).finish();
@@ -70,14 +73,45 @@ impl Renderer<'_> {
             return Ok(0);
         }
 
-        check_node(self.node)?;
-        let mut pool = SsrPool::start(self.node, &worker, self.jobs.min(todo.len()))?;
+        let result = self.render(
+            &todo,
+            &keys,
+            &templates,
+            (&slices_key, &worker_key),
+            shell,
+            update,
+            cache,
+            session,
+            progress,
+        );
+        if matches!(result, Err(BuildError::Node(_))) {
+            session.stop_workers();
+        }
+        result
+    }
+
+    /// Renders the pages `todo` (indices into the plans) and records them in the cache.
+    #[allow(clippy::too_many_arguments)]
+    fn render(
+        &self,
+        todo: &[usize],
+        keys: &[String],
+        templates: &HashMap<&'static str, ChunkFiles>,
+        (slices_key, worker_key): (&str, &str),
+        shell: Shell,
+        update: &Update,
+        cache: &mut BuildCache,
+        session: &mut Session,
+        progress: &dyn Progress,
+    ) -> Result<usize, BuildError> {
+        let worker = self.bundle.worker();
+        let pool = session.workers(self.node, &worker, worker_key, self.jobs.min(todo.len()))?;
         let (header, footer) = match &cache.slices {
             Some(s) if s.key == slices_key => (s.header.clone(), s.footer.clone()),
             _ => {
                 let (header, footer) = pool.render_slices(self.site_json)?;
                 cache.set_slices(Slices {
-                    key: slices_key,
+                    key: slices_key.to_string(),
                     header: header.clone(),
                     footer: footer.clone(),
                 });
@@ -115,7 +149,6 @@ impl Renderer<'_> {
                 Ok(())
             },
         )?;
-        drop(pool);
         progress.finish();
         if !failures.is_empty() {
             return Err(BuildError::Render(failures));

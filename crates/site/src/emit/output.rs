@@ -213,21 +213,33 @@ impl Update<'_> {
 
     /// Completes the spare (links unchanged files, removes what the new output no longer has),
     /// records its manifest and swaps it in. When the new output equals the live one, nothing
-    /// is written and nothing swapped.
-    pub fn commit(mut self) -> Result<EmitStats, BuildError> {
+    /// is written and nothing swapped. Returns the counts and the paths that changed (new,
+    /// changed or removed), sorted.
+    pub fn commit(mut self) -> Result<(EmitStats, Vec<String>), BuildError> {
         let files = Manifest::from(std::mem::take(&mut *self.files.lock().expect("files lock")));
         let live = self.output.live_manifest();
         let mut stats = EmitStats::default();
+        let mut changed = Vec::new();
         for (rel, digest) in files.iter() {
             match live.and_then(|m| m.get(rel)) {
                 Some(d) if d == digest => stats.unchanged += 1,
-                _ => stats.changed += 1,
+                _ => {
+                    stats.changed += 1;
+                    changed.push(rel.to_string());
+                }
             }
         }
-        stats.removed =
-            live.map_or(0, |m| m.iter().filter(|(rel, _)| files.get(rel).is_none()).count());
+        let removed: Vec<String> = live.map_or_else(Vec::new, |m| {
+            m.iter()
+                .filter(|(rel, _)| files.get(rel).is_none())
+                .map(|(r, _)| r.to_string())
+                .collect()
+        });
+        stats.removed = removed.len();
+        changed.extend(removed);
+        changed.sort();
         if live == Some(&files) && !self.touched.load(Ordering::Acquire) {
-            return Ok(stats);
+            return Ok((stats, changed));
         }
         self.prepare_spare()?; // an output with no files still gets its generation
         let missing: Vec<&str> = files
@@ -253,7 +265,7 @@ impl Update<'_> {
             self.catch_up(old, &files)?;
         }
         self.output.manifests[self.spare] = Some(files);
-        Ok(stats)
+        Ok((stats, changed))
     }
 
     /// Brings the generation that was live up to date with the one just swapped in (it is no

@@ -107,7 +107,8 @@ impl SsrPool {
 
     /// Renders `count` pages. `prepare(i)` makes page i's job (called on a writer thread);
     /// `finish(i, job, html)` receives the page's HTML (on a reader thread).
-    /// Returns the pages that failed to render; a crashed worker is an error.
+    /// Returns the pages that failed to render; a crashed worker is an error (after which the
+    /// pool is not to be used again). The workers stay ready for another call.
     pub fn render_all<P, F>(
         &mut self,
         count: usize,
@@ -124,7 +125,7 @@ impl SsrPool {
         std::thread::scope(|scope| {
             for w in &mut self.workers {
                 let (tx, rx) = sync_channel::<(usize, Job)>(WINDOW);
-                let mut stdin = w.stdin.take().expect("worker stdin");
+                let stdin = w.stdin.as_mut().expect("worker stdin");
                 let stdout = w.stdout.as_mut().expect("worker stdout");
                 let (worker_id, stderr) = (w.id, Arc::clone(&w.stderr));
                 let (next, prepare, finish, failures, fatal) =
@@ -152,8 +153,7 @@ impl SsrPool {
                             break;
                         }
                     }
-                    let _ = stdin.flush();
-                    drop(stdin); // the worker exits when its input closes
+                    let _ = stdin.flush(); // the worker stays, for the next call
                 });
                 scope.spawn(move || {
                     let mut line = String::new();
