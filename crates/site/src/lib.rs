@@ -30,7 +30,7 @@ mod ssr;
 use std::path::{Path, PathBuf};
 
 pub use build::{
-    BuildOptions, BuildReport, CheckReport, Difference, Progress, Silent, build, check,
+    BuildOptions, BuildReport, CheckReport, Difference, Progress, Shard, Silent, build, check,
     default_cache_dir, verify,
 };
 pub use build_info::{BUILD_INFO_FILE, BuildInfo, BuiltSite};

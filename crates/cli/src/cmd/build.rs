@@ -40,8 +40,13 @@ pub fn options(args: &BuildArgs) -> BuildOptions {
         cache: match (&args.cache, args.no_cache) {
             (_, true) => None,
             (Some(dir), false) => Some(dir.clone()),
-            (None, false) => Some(default_cache_dir(&args.site)),
+            // A shard keeps its own cache, so a whole build's is never overwritten by a part.
+            (None, false) => Some(match args.shard {
+                Some(shard) => default_cache_dir(&args.site).join(shard.cache_dir_name()),
+                None => default_cache_dir(&args.site),
+            }),
         },
+        shard: args.shard,
     }
 }
 

@@ -14,4 +14,5 @@ mod markdown_html;
 mod new;
 mod s3;
 mod serve;
+mod shard;
 mod util;

@@ -4,6 +4,7 @@
 
 mod files;
 mod pages;
+mod shard;
 mod verify;
 
 use std::path::{Path, PathBuf};
@@ -11,6 +12,7 @@ use std::time::Instant;
 
 use stillpoint_content::{ContentErrorKind, Diagnostics, Site, build_catalog, load_site_partial};
 
+pub use shard::Shard;
 pub use verify::{Difference, verify};
 
 use crate::BuildError;
@@ -45,6 +47,8 @@ pub struct BuildOptions {
     pub year: Option<i16>,
     /// The build cache directory; `None` renders every page and keeps no cache.
     pub cache: Option<PathBuf>,
+    /// Build only this shard's files (`build --shard i/N`, see `shard.rs`); None: the whole site.
+    pub shard: Option<Shard>,
 }
 
 impl BuildOptions {
@@ -58,6 +62,7 @@ impl BuildOptions {
             jobs: 0,
             year: None,
             cache: Some(default_cache_dir(site_dir)),
+            shard: None,
         }
     }
 }
@@ -153,7 +158,9 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport
         None => (BuildCache::empty(&engine), None),
     };
     let mut output = Output::open(&opts.out)?;
-    let update = output.begin();
+    let owner = shard::Owner::new(opts.shard, &plans);
+    let writes = |rel: &str| owner.writes(rel);
+    let update = if opts.shard.is_some() { output.begin().only(&writes) } else { output.begin() };
     tracing::debug!(elapsed = ?started.elapsed(), "cache and output opened");
 
     // Static files first, so the site's own files can never overwrite generated ones.
@@ -205,8 +212,9 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport
     } else {
         opts.jobs
     };
+    let own_plans = owner.pages(&plans);
     let render = pages::Renderer {
-        plans: &plans,
+        plans: &own_plans,
         bundle: &bundle,
         node: &opts.node,
         jobs,
@@ -220,7 +228,10 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport
     update.put(layout::ROBOTS_TXT, robots_txt(&site).as_bytes())?;
     update.put(layout::RSS_XML, rss_xml(&site, &catalog).as_bytes())?;
     update.put(layout::ATOM_XML, atom_xml(&site, &catalog).as_bytes())?;
-    update.put(BUILD_INFO_FILE, BuildInfo::of(&site).to_json().as_bytes())?;
+    update.put(
+        BUILD_INFO_FILE,
+        BuildInfo { shard: opts.shard, ..BuildInfo::of(&site) }.to_json().as_bytes(),
+    )?;
     tracing::debug!(elapsed = ?started.elapsed(), "pages emitted");
     let files = update.commit()?;
     drop(output);
@@ -234,7 +245,7 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport
         cache.save(dir)?;
     }
     Ok(BuildReport {
-        pages: plans.len(),
+        pages: own_plans.len(),
         articles: site.articles.len(),
         rendered,
         files,
