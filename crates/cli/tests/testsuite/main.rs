@@ -7,6 +7,7 @@ mod check_ci;
 mod demo;
 mod demo_content;
 mod deploy;
+mod deploy_merge;
 mod dev;
 mod incremental;
 mod incremental_prop;
