@@ -40,6 +40,12 @@ pub use props::*;
 pub use render::{Markdown, RawHtml, Rendered, render_markdown};
 pub use route::Route;
 pub use sponsored::{LABELS as SPONSORED_LABELS, sanitize_fragment, sponsored_label};
+
+/// The title search index on its own, for benchmarks at sizes no test builds
+/// (`examples/search_index.rs`, `make bench-search`).
+pub mod search {
+    pub use crate::search_index::{Doc, Group, Layout, SearchIndex, build_index};
+}
 pub use ssr::{MIN_NODE_MAJOR, RenderFailure};
 
 /// Why a build failed.

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use crate::util::{SiteTest, stderr, tree, workspace};
 
-/// The demo site: fifty articles, which SHA-256 of their slugs spreads 19/14/17 over three shards.
+/// The demo site: fifty articles, which SHA-256 of their slugs spreads 19/13/18 over three shards.
 fn demo() -> SiteTest {
     SiteTest::from_dir(&workspace().join("examples/demo"))
 }
