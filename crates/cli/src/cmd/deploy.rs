@@ -9,6 +9,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use stillpoint_deploy::{DeployError, Dists, Gzip, Options, Report, Source, Target};
 
 #[derive(Debug, Args)]
+#[command(
+    override_usage = "stillpoint deploy [OPTIONS] <DIST>\n       stillpoint deploy [OPTIONS] --merge <SHARD_DIST>..."
+)]
 pub struct DeployArgs {
     /// The built site (a directory, or a symlink to one, holding .stillpoint/build.json).
     #[arg(required_unless_present = "merge", conflicts_with = "merge")]
