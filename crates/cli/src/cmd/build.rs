@@ -58,7 +58,10 @@ pub fn run(args: &BuildArgs) -> anyhow::Result<ExitCode> {
             if let Some(note) = &r.cache_note {
                 tracing::info!("{note}");
             }
-            tracing::info!("{}", summary(&r));
+            match args.shard {
+                Some(shard) => tracing::info!("{} (shard {shard})", summary(&r)),
+                None => tracing::info!("{}", summary(&r)),
+            }
         }
         Err(e) => return Ok(failed(args, e)),
     }
