@@ -101,3 +101,8 @@ $(LIGHTHOUSE):
 	npm install --prefix target/lighthouse --no-audit --no-fund --no-save lighthouse@12.8.2
 lighthouse: build chromium $(LIGHTHOUSE)
 	CHROME_PATH=$(CHROMIUM) STILLPOINT_BIN=$(CURDIR)/$(BIN) node web/scripts/lighthouse.mjs
+
+## The search index alone at N generated titles (default 1000000): files, bytes, bytes per query.
+.PHONY: bench-search
+bench-search: deps
+	bash bench/search-index.sh $${N:-1000000}

@@ -2,6 +2,12 @@
 """Generate a Stillpoint SITE_DIR (the content format of docs/content.md) for benchmarks.
 
     python3 bench/gen_corpus.py --articles N --out DIR [--seed 1] [--force]
+    python3 bench/gen_corpus.py --articles N --titles FILE [--seed 1]
+
+With --titles, only the article titles are written (the same titles and slugs the site of that
+--articles and --seed has), with the topics they are filed under, for indexing benchmarks
+(bench/search-index.sh): a `group` line per `Category -> Subcategory` (labels and hrefs), then
+one line per article, oldest first: title, slug and its group numbers, tab-separated.
 
 Standard library only; the output is a pure function of (--articles, --seed).
 """
@@ -370,13 +376,58 @@ class Body:
         return "\n\n".join(parts) + "\n"
 
 
+def make_titles(rng, n):
+    """n titles and their unique slugs (a repeated slug gets `-2`, `-3`…, its title `(Part k)`)."""
+    titles, slugs, seen = [], [], {}
+    for _ in range(n):
+        t = rng.choice(TITLE_PATTERNS)(rng)
+        s = slugify(t)
+        if s in seen:
+            seen[s] += 1
+            s2 = f"{s}-{seen[s]}"
+            while s2 in seen:
+                seen[s] += 1
+                s2 = f"{s}-{seen[s]}"
+            seen[s2] = 1
+            t = f"{t} (Part {seen[s]})"
+            s = s2
+        else:
+            seen[s] = 1
+        titles.append(t)
+        slugs.append(s)
+    return titles, slugs
+
+
+def write_titles(path, n, seed):
+    """The titles of the site of (n, seed), each filed under one to four topics drawn from their
+    own generator with the site generator's odds (the site's own draws depend on article bodies)."""
+    titles, slugs = make_titles(random.Random(seed), n)
+    groups = [(c, ch) for c in TOPICS for ch in c[4]]
+    rng = random.Random(seed + 1)
+    with open(path, "w") as f:
+        for c, ch in groups:
+            f.write(f"group\t{c[2]}\t/{c[1]}\t{ch[2]}\t/{c[1]}/{ch[1]}\n")
+        for t, s in zip(titles, slugs):
+            placed = set()
+            for ci in rng.sample(range(len(TOPICS)), 2 if rng.random() < 0.10 else 1):
+                kids = len(TOPICS[ci][4])
+                for k in rng.sample(range(kids), 2 if rng.random() < 0.12 else 1):
+                    placed.add(sum(len(c[4]) for c in TOPICS[:ci]) + k)
+            f.write(f"{t}\t{s}\t{','.join(map(str, sorted(placed)))}\n")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--articles", type=int, required=True)
-    ap.add_argument("--out", required=True)
+    ap.add_argument("--out")
+    ap.add_argument("--titles", metavar="FILE", help="write only the titles (see above) to FILE")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--force", action="store_true", help="replace DIR if it exists")
     a = ap.parse_args(argv)
+    if a.titles:
+        return write_titles(a.titles, a.articles, a.seed)
+    if not a.out:
+        ap.error("--out is required (or --titles FILE)")
     t0 = time.time()
     out = a.out
     if os.path.exists(out) and os.listdir(out):
@@ -433,23 +484,7 @@ allow = ["www.googletagmanager.com"]
 
     # titles and unique slugs first, so bodies can link to any article
     n = a.articles
-    titles, slugs, seen = [], [], {}
-    for _ in range(n):
-        t = rng.choice(TITLE_PATTERNS)(rng)
-        s = slugify(t)
-        if s in seen:
-            seen[s] += 1
-            s2 = f"{s}-{seen[s]}"
-            while s2 in seen:
-                seen[s] += 1
-                s2 = f"{s}-{seen[s]}"
-            seen[s2] = 1
-            t = f"{t} (Part {seen[s]})"
-            s = s2
-        else:
-            seen[s] = 1
-        titles.append(t)
-        slugs.append(s)
+    titles, slugs = make_titles(rng, n)
 
     cat_keys = [c[0] for c in TOPICS]
     child_keys = {c[0]: [ch[0] for ch in c[4]] for c in TOPICS}

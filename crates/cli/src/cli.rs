@@ -54,4 +54,8 @@ pub struct BuildArgs {
     /// differs from the output (exit 1 if any).
     #[arg(long)]
     pub verify: bool,
+    /// Build only shard I of N: the article pages whose slug hashes to I, and with I = 0 every
+    /// shared page and file (see docs/scale.md). Validates the whole site.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<stillpoint_site::Shard>,
 }

@@ -2,7 +2,7 @@
 //! manifest. A deploy stopped at any point leaves the previous manifest and every file the
 //! published pages reference in place; running it again completes it.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use futures::StreamExt;
@@ -12,6 +12,7 @@ use crate::DeployError;
 use crate::kind::Phase;
 use crate::local::{self, Gzip, LocalFile};
 use crate::manifest::{FORMAT, MANIFEST_KEY, Manifest};
+use crate::merge::Dists;
 use crate::plan::{self, Plan};
 use crate::remote::{Bucket, Source, Target};
 
@@ -19,7 +20,8 @@ use crate::remote::{Bucket, Source, Target};
 pub const ABORT_AFTER_ENV: &str = "STILLPOINT_DEPLOY_ABORT_AFTER";
 
 pub struct Options {
-    pub dist: PathBuf,
+    /// The built site, or the shards merged into one (`deploy --merge`).
+    pub dists: Dists,
     pub target: Target,
     /// The site id recorded in the manifest.
     pub site: String,
@@ -61,18 +63,16 @@ pub fn build_info(dist: &Path) -> Result<BuildInfo, DeployError> {
 
 pub async fn deploy(opts: &Options, progress: &dyn Progress) -> Result<Report, DeployError> {
     let started = Instant::now();
-    if !opts.dist.is_dir() {
-        return Err(DeployError::Input(format!("{}: no such directory", opts.dist.display())));
-    }
     let bucket = Bucket::open(opts.target.clone())?;
-    let (dist, gzip) = (opts.dist.clone(), opts.gzip.clone());
-    let mut local = tokio::task::spawn_blocking(move || local::scan(&dist, &gzip))
-        .await
-        .expect("scan does not panic")?;
+    let (mut dists, gzip) = (opts.dists.clone(), opts.gzip.clone());
+    let (mut local, dists) =
+        tokio::task::spawn_blocking(move || dists.scan(&gzip).map(|files| (files, dists)))
+            .await
+            .expect("scan does not panic")?;
     tracing::debug!("scanned {} files in {:.2} s", local.len(), started.elapsed().as_secs_f64());
     let concurrency = opts.concurrency.max(1);
     let md5_of = |f: &LocalFile| {
-        local::digest(&opts.dist, &f.path, &opts.gzip, true).map(|(d, _)| d.entry.md5)
+        local::digest(dists.root_of(&f.path), &f.path, &opts.gzip, true).map(|(d, _)| d.entry.md5)
     };
     let (remote, source) = bucket.state(&mut local, &md5_of, opts.verify, concurrency).await?;
     tracing::debug!("read the bucket's state at {:.2} s", started.elapsed().as_secs_f64());
@@ -109,7 +109,7 @@ pub async fn deploy(opts: &Options, progress: &dyn Progress) -> Result<Report, D
     for phase in [Phase::Hashed, Phase::Content, Phase::Entry] {
         let files: Vec<&LocalFile> = plan.uploads.iter().filter(|f| f.phase == phase).collect();
         let mut results = futures::stream::iter(files)
-            .map(|f| upload(&bucket, &opts.dist, &opts.gzip, f))
+            .map(|f| upload(&bucket, dists.root_of(&f.path), &opts.gzip, f))
             .buffer_unordered(concurrency);
         let mut etags = Vec::new();
         while let Some(r) = results.next().await {

@@ -19,6 +19,9 @@ pub struct BuildInfo {
     /// The engine version that wrote the output.
     pub engine: String,
     pub site: BuiltSite,
+    /// Set in a shard build's output (`build --shard i/N`): which shard of how many it holds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<crate::build::Shard>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -46,6 +49,7 @@ impl BuildInfo {
                 bucket: c.bucket.clone(),
                 proxy_allow: c.proxy_allow.clone(),
             },
+            shard: None,
         }
     }
 

@@ -30,8 +30,8 @@ mod ssr;
 use std::path::{Path, PathBuf};
 
 pub use build::{
-    BuildOptions, BuildReport, CheckReport, Difference, Progress, Session, Silent, build, build_in,
-    check, default_cache_dir, verify,
+    BuildOptions, BuildReport, CheckReport, Difference, Progress, Session, Shard, Silent, build,
+    build_in, check, default_cache_dir, verify,
 };
 pub use build_info::{BUILD_INFO_FILE, BuildInfo, BuiltSite};
 pub use emit::EmitStats;
@@ -40,6 +40,12 @@ pub use props::*;
 pub use render::{Markdown, RawHtml, Rendered, render_markdown};
 pub use route::Route;
 pub use sponsored::{LABELS as SPONSORED_LABELS, sanitize_fragment, sponsored_label};
+
+/// The title search index on its own, for benchmarks at sizes no test builds
+/// (`examples/search_index.rs`, `make bench-search`).
+pub mod search {
+    pub use crate::search_index::{Doc, Group, Layout, SearchIndex, build_index};
+}
 pub use ssr::{MIN_NODE_MAJOR, RenderFailure};
 
 /// Why a build failed.

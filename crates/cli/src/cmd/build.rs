@@ -40,8 +40,13 @@ pub fn options(args: &BuildArgs) -> BuildOptions {
         cache: match (&args.cache, args.no_cache) {
             (_, true) => None,
             (Some(dir), false) => Some(dir.clone()),
-            (None, false) => Some(default_cache_dir(&args.site)),
+            // A shard keeps its own cache, so a whole build's is never overwritten by a part.
+            (None, false) => Some(match args.shard {
+                Some(shard) => default_cache_dir(&args.site).join(shard.cache_dir_name()),
+                None => default_cache_dir(&args.site),
+            }),
         },
+        shard: args.shard,
     }
 }
 
@@ -53,7 +58,10 @@ pub fn run(args: &BuildArgs) -> anyhow::Result<ExitCode> {
             if let Some(note) = &r.cache_note {
                 tracing::info!("{note}");
             }
-            tracing::info!("{}", summary(&r));
+            match args.shard {
+                Some(shard) => tracing::info!("{} (shard {shard})", summary(&r)),
+                None => tracing::info!("{}", summary(&r)),
+            }
         }
         Err(e) => return Ok(failed(args, e)),
     }

@@ -1,16 +1,25 @@
-//! `stillpoint deploy DIST`: publish a built site to its bucket (see docs/deploy.md).
+//! `stillpoint deploy DIST` or `stillpoint deploy --merge SHARD_DIST...`: publish a built site to
+//! its bucket (see docs/deploy.md and, for shards, docs/scale.md).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use stillpoint_deploy::{DeployError, Gzip, Options, Report, Source, Target};
+use stillpoint_deploy::{DeployError, Dists, Gzip, Options, Report, Source, Target};
 
 #[derive(Debug, Args)]
+#[command(
+    override_usage = "stillpoint deploy [OPTIONS] <DIST>\n       stillpoint deploy [OPTIONS] --merge <SHARD_DIST>..."
+)]
 pub struct DeployArgs {
     /// The built site (a directory, or a symlink to one, holding .stillpoint/build.json).
-    pub dist: PathBuf,
+    #[arg(required_unless_present = "merge", conflicts_with = "merge")]
+    pub dist: Option<PathBuf>,
+    /// Publish the outputs of `stillpoint build --shard i/N` as one site, instead of DIST: every
+    /// shard of one build, each once. Two shards may hold a path only with the same bytes.
+    #[arg(long, value_name = "SHARD_DIST", num_args = 1..)]
+    pub merge: Vec<PathBuf>,
     /// Deploy to the dev bucket, `{bucket}-dev`.
     #[arg(long)]
     pub dev: bool,
@@ -82,6 +91,14 @@ pub fn run(args: &DeployArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn deploy(args: &DeployArgs) -> Result<Report, DeployError> {
+    // Shards are checked to be one complete set of one site even when --site names the bucket.
+    let (dists, merged) = match &args.dist {
+        Some(dist) => (Dists::one(dist.clone()), None),
+        None => (
+            Dists::merge(args.merge.clone()),
+            Some(stillpoint_deploy::merge::shard_set(&args.merge)?),
+        ),
+    };
     let (site, bucket) = match &args.site {
         Some(dir) => {
             let path = dir.join("stillpoint.toml");
@@ -94,7 +111,11 @@ fn deploy(args: &DeployArgs) -> Result<Report, DeployError> {
             (config.id.clone(), config.bucket.clone())
         }
         None => {
-            let info = stillpoint_deploy::build_info(&args.dist)?;
+            let info = match (merged, &args.dist) {
+                (Some(info), _) => info,
+                (None, Some(dist)) => stillpoint_deploy::build_info(dist)?,
+                (None, None) => unreachable!("clap requires DIST or --merge"),
+            };
             (info.site.id, info.site.bucket)
         }
     };
@@ -106,7 +127,7 @@ fn deploy(args: &DeployArgs) -> Result<Report, DeployError> {
         }
     };
     let opts = Options {
-        dist: args.dist.clone(),
+        dists,
         target,
         site,
         dry_run: args.dry_run,

@@ -58,6 +58,7 @@ impl Rebuilder {
             year: None,
             // Its own cache: the build cache records what one output holds.
             cache: Some(stillpoint_site::default_cache_dir(&self.site).join("dev-cache")),
+            shard: None,
         }
     }
 

@@ -7,6 +7,7 @@ mod key;
 mod outline;
 mod pages;
 mod session;
+mod shard;
 mod verify;
 
 use std::collections::HashSet;
@@ -19,6 +20,7 @@ use stillpoint_content::{
 };
 
 pub use session::Session;
+pub use shard::Shard;
 pub use verify::{Difference, verify};
 
 use outline::OutlineInputs;
@@ -55,6 +57,8 @@ pub struct BuildOptions {
     pub year: Option<i16>,
     /// The build cache directory; `None` renders every page and keeps no cache.
     pub cache: Option<PathBuf>,
+    /// Build only this shard's files (`build --shard i/N`, see `shard.rs`); None: the whole site.
+    pub shard: Option<Shard>,
 }
 
 impl BuildOptions {
@@ -68,6 +72,7 @@ impl BuildOptions {
             jobs: 0,
             year: None,
             cache: Some(default_cache_dir(site_dir)),
+            shard: None,
         }
     }
 }
@@ -185,23 +190,30 @@ pub fn build_in(
         year,
         site: &site,
         static_files: &static_names,
+        shard: opts.shard,
     }
     .key()?;
 
     let mut output = Output::open(&opts.out)?;
     let update = output.begin();
     let ctx = PlanContext::new(&site, &catalog);
+    let owner = shard::Owner::new(opts.shard, &site);
     // The cache beside the plan stage: with the outline unchanged, only the pages of articles
     // whose files changed can differ from the live output (see outline.rs).
     let same_outline = cache.same_outline(&outline, update.live_manifest_digest().as_deref());
     let plans = if same_outline {
-        plan_articles(&ctx, |i| !article_page_current(&cache, &update, ctx.article(i)))
+        plan_articles(&ctx, |i| {
+            let a = ctx.article(i);
+            owner.owns_article(&a.slug) && !article_page_current(&cache, &update, a)
+        })
     } else {
         let plans = plan_pages(&site, &catalog);
         Diagnostics(validate_links(&site, &plans)).into_result().map_err(BuildError::Content)?;
         plans
     };
     tracing::debug!(elapsed = ?started.elapsed(), same_outline, "planned and validated");
+    let writes = |rel: &str| owner.writes(rel);
+    let update = if opts.shard.is_some() { update.only(&writes) } else { update };
 
     // Static files first, so the site's own files can never overwrite generated ones.
     files::copy(&update, &mut cache, &static_files)?;
@@ -245,8 +257,9 @@ pub fn build_in(
     } else {
         opts.jobs
     };
+    let own_plans = owner.pages(&plans);
     let render = pages::Renderer {
-        plans: &plans,
+        plans: &own_plans,
         bundle: &bundle,
         node: &opts.node,
         jobs,
@@ -263,7 +276,10 @@ pub fn build_in(
         update.put(layout::ROBOTS_TXT, robots_txt(&site).as_bytes())?;
         update.put(layout::RSS_XML, rss_xml(&site, &catalog).as_bytes())?;
         update.put(layout::ATOM_XML, atom_xml(&site, &catalog).as_bytes())?;
-        update.put(BUILD_INFO_FILE, BuildInfo::of(&site).to_json().as_bytes())?;
+        update.put(
+            BUILD_INFO_FILE,
+            BuildInfo { shard: opts.shard, ..BuildInfo::of(&site) }.to_json().as_bytes(),
+        )?;
     }
     tracing::debug!(elapsed = ?started.elapsed(), "pages emitted");
     let (files, changed) = update.commit()?;
@@ -271,7 +287,7 @@ pub fn build_in(
     drop(output);
     tracing::debug!(elapsed = ?started.elapsed(), "committed");
 
-    let pages = if same_outline { cache.pages.len() } else { plans.len() };
+    let pages = if same_outline { cache.pages.len() } else { own_plans.len() };
     if let Some(dir) = &opts.cache {
         if !same_outline {
             let routes: HashSet<&str> = plans.iter().map(|p| p.path.as_str()).collect();

@@ -11,6 +11,7 @@ use serde::Serialize;
 use stillpoint_content::{Entity, Site};
 
 use super::key::Key;
+use super::shard::Shard;
 use crate::BuildError;
 use crate::plan::reading_minutes;
 use crate::ssr::WebBundle;
@@ -40,6 +41,8 @@ pub struct OutlineInputs<'a> {
     pub site: &'a Site,
     /// The site's static files, as output paths.
     pub static_files: &'a [String],
+    /// The shard built, if not the whole site.
+    pub shard: Option<Shard>,
 }
 
 impl OutlineInputs<'_> {
@@ -51,7 +54,8 @@ impl OutlineInputs<'_> {
             .part(self.build_hash.as_bytes())
             .part(&self.year.to_le_bytes())
             .part(self.site.data_digest.as_bytes())
-            .json(&self.static_files);
+            .json(&self.static_files)
+            .json(&self.shard);
         for a in &self.site.articles {
             key = key.json(&ArticleOutline {
                 source: &a.source,
@@ -92,9 +96,18 @@ mod tests {
     }
 
     fn key(bundle: &WebBundle, site: &Site, static_files: &[String]) -> String {
-        OutlineInputs { engine: "e", bundle, build_hash: "b", year: 2026, site, static_files }
-            .key()
-            .unwrap()
+        let shard = None;
+        OutlineInputs {
+            engine: "e",
+            bundle,
+            build_hash: "b",
+            year: 2026,
+            site,
+            static_files,
+            shard,
+        }
+        .key()
+        .unwrap()
     }
 
     #[test]

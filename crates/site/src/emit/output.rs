@@ -80,6 +80,7 @@ impl Output {
             touched: AtomicBool::new(false),
             files: Mutex::new(BTreeMap::new()),
             written: AtomicUsize::new(0),
+            only: None,
             output: self,
         }
     }
@@ -114,12 +115,27 @@ pub struct Update<'a> {
     touched: AtomicBool,
     files: Mutex<BTreeMap<String, String>>,
     written: AtomicUsize,
+    /// The files this output holds, when not every file put (a shard build's).
+    only: Option<&'a (dyn Fn(&str) -> bool + Sync)>,
 }
 
-impl Update<'_> {
+impl<'a> Update<'a> {
+    /// An output that holds only the files `only` accepts: the others are put, copied and kept
+    /// as no-ops (a shard build's output).
+    pub fn only(self, only: &'a (dyn Fn(&str) -> bool + Sync)) -> Self {
+        Self { only: Some(only), ..self }
+    }
+
+    fn skips(&self, rel: &str) -> bool {
+        self.only.is_some_and(|only| !only(rel))
+    }
+
     /// The file `rel` has these bytes in the new output; returns their digest.
     pub fn put(&self, rel: &str, bytes: &[u8]) -> Result<String, BuildError> {
         let digest = file_digest(bytes);
+        if self.skips(rel) {
+            return Ok(digest);
+        }
         if !self.is_live(rel, &digest) && !self.spare_has(rel, &digest) {
             self.write_spare(rel, |tmp| fs::write(tmp, bytes).map_err(|e| BuildError::io(tmp, e)))?;
         }
@@ -129,6 +145,9 @@ impl Update<'_> {
 
     /// The file `rel` has the bytes of `src` (a file outside the output), whose digest is known.
     pub fn copy(&self, rel: &str, src: &Path, digest: String) -> Result<(), BuildError> {
+        if self.skips(rel) {
+            return Ok(());
+        }
         if !self.is_live(rel, &digest) && !self.spare_has(rel, &digest) {
             self.write_spare(rel, |tmp| {
                 fs::copy(src, tmp).map(drop).map_err(|e| BuildError::io(src, e))
@@ -140,6 +159,9 @@ impl Update<'_> {
 
     /// The file `rel` is unchanged from the live output, where it has `digest`.
     pub fn keep(&self, rel: &str, digest: &str) {
+        if self.skips(rel) {
+            return;
+        }
         debug_assert!(self.is_live(rel, digest));
         self.record(rel, digest.to_string());
     }
