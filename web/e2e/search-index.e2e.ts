@@ -36,11 +36,11 @@ function articlesNewestFirst(): { title: string; href: string }[] {
     docs: number;
     chunkSize: number;
     segmentSize: number;
-    segments: string[];
+    segments: [string, string][];
   };
   const docs: { title: string; href: string }[] = [];
   for (let j = 0; j * manifest.chunkSize < manifest.docs; j++) {
-    const folder = manifest.segments[Math.floor((j * manifest.chunkSize) / manifest.segmentSize)];
+    const [folder] = manifest.segments[Math.floor((j * manifest.chunkSize) / manifest.segmentSize)] ?? [''];
     const chunk = JSON.parse(readFileSync(join(dist, 'search', `${folder}/c${j}.json`), 'utf8')) as [
       string,
       number[],

@@ -10,8 +10,8 @@ pub const REVALIDATE: &str = "public, max-age=0, must-revalidate";
 /// Upload order: a phase starts only when the previous one has fully succeeded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Phase {
-    /// Content-hashed files (`assets/`, `search/`, `page-data/sq/`): nothing references them
-    /// until the pages of this build are up.
+    /// Content-hashed files (`assets/`, the search index's `search/k…` shards, `page-data/sq/`):
+    /// nothing references them until the pages of this build are up.
     Hashed,
     /// HTML, page-data, slice-data, feeds, sitemaps, images and other files at stable paths.
     Content,
@@ -19,9 +19,13 @@ pub enum Phase {
     Entry,
 }
 
-/// Paths (relative, `/`-separated) whose names carry a content hash.
+/// Paths (relative, `/`-separated) whose names carry a content hash. The search index's
+/// manifest and segment files (`search/{segment}/…`) keep their names across builds.
 pub fn is_hashed(path: &str) -> bool {
-    ["assets/", "search/", "page-data/sq/"].iter().any(|p| path.starts_with(p))
+    if let Some(name) = path.strip_prefix("search/") {
+        return name.starts_with('k') && !name.contains('/');
+    }
+    ["assets/", "page-data/sq/"].iter().any(|p| path.starts_with(p))
 }
 
 pub fn phase(path: &str) -> Phase {
@@ -88,7 +92,11 @@ mod tests {
     fn phases_follow_the_output_layout() {
         assert_eq!(phase("assets/entry-client-Csvmr_1K.css"), Phase::Hashed);
         assert_eq!(phase("search/k1-0.d29a1a2047653e52348e.bin"), Phase::Hashed);
-        assert_eq!(phase("search/0-81d1cac16e3f6e6557d0/61.0.bin"), Phase::Hashed);
+        assert_eq!(phase("search/0/61.0.bin"), Phase::Content);
+        assert_eq!(phase("search/0/c3.json"), Phase::Content);
+        assert_eq!(phase("search/manifest.json"), Phase::Content);
+        assert_eq!(cache_control("search/manifest.json"), REVALIDATE);
+        assert_eq!(cache_control("search/k1-0.d29a1a2047653e52348e.bin"), IMMUTABLE);
         assert_eq!(phase("page-data/sq/d/12f89e194c7a14f48ab7.json"), Phase::Hashed);
         assert_eq!(phase("index.html"), Phase::Content);
         assert_eq!(phase("page-data/index/page-data.json"), Phase::Content);

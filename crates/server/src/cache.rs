@@ -1,8 +1,9 @@
 //! The Cache-Control rule for files served from the site root.
 //!
-//! Hashed assets and the search index's pieces (every name under `/search/` but its
-//! `manifest.json` carries a digest of its bytes) never change under their name, so browsers may
-//! keep them for a year. Pages, page data, the search manifest and the service worker change
+//! Hashed assets and the search index's directory shards (`/search/k…`, named by a digest of their
+//! bytes) never change under their name, so browsers may keep them for a year. The search
+//! manifest and the segment files (`/search/{segment}/…`, stable names that the client asks for
+//! with their segment's version) are revalidated. Pages, page data, the search manifest and the service worker change
 //! under the same name, so they are revalidated on each use (cheap: ETag/Last-Modified make that a 304). Everything else
 //! (images, icons, feeds, sitemap) may be an hour stale.
 
@@ -15,9 +16,9 @@ pub(crate) const ONE_HOUR: &str = "public, max-age=3600";
 /// The Cache-Control for a successful (200, 206, 304) answer to the percent-decoded `path`.
 /// Redirects and error pages are always [`NO_CACHE`].
 pub(crate) fn cache_control(path: &str) -> &'static str {
-    if path == "/search/manifest.json" {
-        NO_CACHE
-    } else if path.starts_with("/assets/") || path.starts_with("/search/") {
+    if let Some(name) = path.strip_prefix("/search/") {
+        if name.starts_with('k') && !name.contains('/') { IMMUTABLE } else { NO_CACHE }
+    } else if path.starts_with("/assets/") {
         IMMUTABLE
     } else if is_page(path)
         || path.starts_with("/page-data/")
@@ -49,7 +50,9 @@ mod tests {
             ("/assets/app-3f2a.js", IMMUTABLE),
             ("/assets/app-3f2a.css", IMMUTABLE),
             ("/search/manifest.json", NO_CACHE),
-            ("/search/0-9f8e/c0.json", IMMUTABLE),
+            ("/search/k2-3.9f8e0a.bin", IMMUTABLE),
+            ("/search/0/c0.json", NO_CACHE),
+            ("/search/0/6b.61.bin", NO_CACHE),
             ("/assets/fonts/inter-9c1d.woff2", IMMUTABLE),
             ("/", NO_CACHE),
             ("/authors", NO_CACHE),

@@ -19,7 +19,7 @@
 //! title with the literal rule before listing it, so the index may over-approximate, never miss.
 //!
 //! # Files, all under `search/`
-//! - `manifest.json`: document count, chunk and segment sizes, segment folders, shard
+//! - `manifest.json`: document count, chunk and segment sizes, segment folders with their digests, shard
 //!   files per gram length, the `Category → Subcategory` group table, and the mean chunk size
 //!   (the client weighs fetching postings against fetching titles with it). Its name is stable,
 //!   so the site data that points at it (and so every page) stays the same when a title changes;
@@ -29,15 +29,18 @@
 //!   the key's ids (ascending: the first, then gaps `id - previous - 1`), else its `n` pieces
 //!   newest first as `(previous min - 1 - min) byte_length`, the previous min of the first being
 //!   the document count. All numbers are unsigned LEB128.
-//! - `{segment}-{hash}/`: the files of ids `[segment·S, segment·S + S)`, named by their contents:
+//! - `{segment}/`: the files of ids `[segment·S, segment·S + S)`. Their names are stable, so a
+//!   changed title rewrites only the files that hold it; the manifest gives each segment the
+//!   digest of all its files, which the client adds to their URLs (`?v={digest}`) so no cache
+//!   mixes two versions. They are revalidated like the manifest:
 //!   - `c{j}.json`: titles of ids `[j·C, j·C + C)` as `[title, [group…]]`, or
 //!     `[title, [group…], keep, tail]` when the slug is not [`derived_slug`] of the title (the
 //!     slug is then `derived_slug(title)[..keep] + tail`);
 //!   - `{hex(utf8(key))}.{min}.bin`: one piece of a key's postings (at most `piece` ids, never
 //!     across a segment): the ids after `min`, ascending, as gaps (`id - previous - 1`).
 //!
-//! Every name carries a digest of the bytes behind it, so the files can be cached forever, and
-//! the same site always gives the same bytes.
+//! The directory shards' names carry a digest of their bytes, so they can be cached forever; the
+//! same site always gives the same bytes.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
@@ -182,9 +185,8 @@ pub fn build_index(docs: &[Doc], groups: &[Group], layout: Layout) -> SearchInde
     for (s, mut list) in segment_files.into_iter().enumerate() {
         list.sort_by(|a, b| a.0.cmp(&b.0));
         let hash = digest(list.iter().flat_map(|(n, b)| [n.as_bytes(), b.as_slice()]));
-        let folder = format!("{s}-{hash}");
-        files.extend(list.into_iter().map(|(n, b)| (search_file(&format!("{folder}/{n}")), b)));
-        segment_names.push(folder);
+        files.extend(list.into_iter().map(|(n, b)| (search_file(&format!("{s}/{n}")), b)));
+        segment_names.push([s.to_string(), hash]);
     }
 
     let mut shard_names: [Vec<String>; 3] = Default::default();
@@ -203,7 +205,7 @@ pub fn build_index(docs: &[Doc], groups: &[Group], layout: Layout) -> SearchInde
     }
 
     let manifest = json!({
-        "format": 1,
+        "format": 2,
         "docs": count,
         "chunkSize": layout.chunk,
         "segmentSize": layout.segment,

@@ -20,6 +20,8 @@ function hexBytes(hex: string): Uint8Array<ArrayBuffer> {
 
 let prefixes = 0;
 let requested: string[] = [];
+/** Each request's `?v=` (segment files carry their segment's version). */
+const versions = new Map<string, string | null>();
 let failing = new Set<string>();
 
 /** Serves the fixture under a fresh prefix (so no test shares another's cache); returns its manifest URL. */
@@ -27,8 +29,10 @@ function serve(): string {
   const prefix = `/site${++prefixes}`;
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
+    vi.fn(async (href: string) => {
+      const [url = '', query = ''] = href.split('?');
       requested.push(url);
+      versions.set(url, new URLSearchParams(query).get('v'));
       const path = url.slice(prefix.length);
       const body = fixture.files[path];
       if (!url.startsWith(prefix) || body === undefined) return new Response('', { status: 404 });
@@ -193,6 +197,19 @@ describe('search over the built index', () => {
     const url = serve();
     const hits = await search(url, text, 1000);
     expect(hits.map(({ title, href }) => ({ title, href }))).toEqual(expected(text, 1000));
+  });
+
+  it('asks for each segment file with its segment version, so caches never mix two', async () => {
+    const url = serve();
+    await search(url, 'body');
+    const segments = (JSON.parse(fixture.files[fixture.manifest] as string) as { segments: [string, string][] })
+      .segments;
+    const files = requested.filter((u) => /\/search\/\d+\//.test(u));
+    expect(files.length).toBeGreaterThan(0);
+    for (const u of files) {
+      const folder = /\/search\/(\d+)\//.exec(u)?.[1];
+      expect(versions.get(u)).toBe(segments.find(([f]) => f === folder)?.[1]);
+    }
   });
 
   it('never suggests for two characters or fewer, and fetches nothing for them', async () => {

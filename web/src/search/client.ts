@@ -94,7 +94,8 @@ type Manifest = {
   segmentSize: number;
   /** Mean bytes of a chunk file. */
   chunkBytes: number;
-  segments: string[];
+  /** Each segment's folder and the version of its files (added to their URLs). */
+  segments: [folder: string, version: string][];
   /** Shard file names of the 1-, 2- and 3-grams. */
   shards: [string[], string[], string[]];
   groups: [categoryLabel: string, categoryHref: string, subLabel: string, subHref: string][];
@@ -268,8 +269,8 @@ class SearchIndex {
       pieces
         .filter((piece) => piece.ids === null)
         .map(async (piece) => {
-          const folder = segments[Math.floor(piece.min / segmentSize)];
-          const bytes = await this.bytes(`${this.base}${folder}/${hex(entry.key)}.${piece.min}.bin`);
+          const segment = segments[Math.floor(piece.min / segmentSize)];
+          const bytes = await this.bytes(this.segmentUrl(segment, `${hex(entry.key)}.${piece.min}.bin`));
           piece.ids ??= Uint32Array.of(piece.min, ...readIds(reader(bytes), piece.min, null));
         }),
     );
@@ -295,6 +296,12 @@ class SearchIndex {
     return out.sort((a, b) => b - a);
   }
 
+  /** A file of a segment: stable names, so the segment's version keeps caches from mixing two. */
+  private segmentUrl(segment: [string, string] | undefined, file: string): string {
+    const [folder, version] = segment ?? ['', ''];
+    return `${this.base}${folder}/${file}?v=${version}`;
+  }
+
   private chunkOf(id: number): number {
     return Math.floor(id / this.manifest.chunkSize);
   }
@@ -302,8 +309,8 @@ class SearchIndex {
   private async loadChunk(j: number): Promise<void> {
     if (this.chunks.has(j)) return;
     const { chunkSize, segmentSize, segments } = this.manifest;
-    const folder = segments[Math.floor((j * chunkSize) / segmentSize)];
-    const list = await this.once(`${this.base}${folder}/c${j}.json`, (r) => r.json() as Promise<ChunkEntry[]>);
+    const segment = segments[Math.floor((j * chunkSize) / segmentSize)];
+    const list = await this.once(this.segmentUrl(segment, `c${j}.json`), (r) => r.json() as Promise<ChunkEntry[]>);
     if (this.chunks.has(j)) return;
     this.chunks.set(
       j,
@@ -424,7 +431,7 @@ function loadIndex(manifestUrl: string): Promise<SearchIndex> {
     pending = fetch(manifestUrl).then(async (response) => {
       if (!response.ok) throw new Error(`search manifest ${manifestUrl} answered ${response.status}`);
       const manifest = (await response.json()) as Manifest;
-      if (manifest.format !== 1)
+      if (manifest.format !== 2)
         throw new Error(`search manifest ${manifestUrl} has unknown format ${manifest.format}`);
       return new SearchIndex(manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1), manifest);
     });

@@ -163,7 +163,7 @@ impl Reader {
             for _ in 0..pieces {
                 let min = previous - 1 - varint(&bytes, &mut at);
                 let byte_len = varint(&bytes, &mut at) as usize;
-                let folder = self.manifest["segments"][min as usize / self.num("segmentSize")]
+                let folder = self.manifest["segments"][min as usize / self.num("segmentSize")][0]
                     .as_str()
                     .unwrap();
                 let piece = self.file(&format!("{folder}/{}.{min}.bin", hex::encode(key)));
@@ -185,7 +185,7 @@ impl Reader {
         let (chunk, segment) = (self.num("chunkSize"), self.num("segmentSize"));
         let mut out = Vec::new();
         for j in 0..self.num("docs").div_ceil(chunk) {
-            let folder = self.manifest["segments"][j * chunk / segment].as_str().unwrap();
+            let folder = self.manifest["segments"][j * chunk / segment][0].as_str().unwrap();
             let list: Vec<Value> =
                 serde_json::from_slice(self.file(&format!("{folder}/c{j}.json")))
                     .expect("chunks are JSON");
@@ -408,7 +408,7 @@ fn the_same_docs_give_the_same_bytes() {
 }
 
 #[test]
-fn names_carry_a_digest_of_their_bytes() {
+fn a_changed_title_changes_only_the_files_that_hold_it() {
     let docs = corpus(90);
     let a = build_index(&docs, &groups(), SMALL);
     let mut changed = docs.clone();
@@ -417,18 +417,33 @@ fn names_carry_a_digest_of_their_bytes() {
     assert_eq!(a.manifest, "search/manifest.json", "the manifest's name is stable");
     let manifest = |i: &SearchIndex| i.files.iter().find(|f| f.0 == i.manifest).unwrap().1.clone();
     assert_ne!(manifest(&a), manifest(&b));
-    let names = |i: &SearchIndex| i.files.iter().map(|f| f.0.clone()).collect::<BTreeSet<_>>();
-    let (a_names, b_names) = (names(&a), names(&b));
-    let changed_files = a
-        .files
-        .iter()
-        .filter(|(p, _)| *p != a.manifest)
-        .filter(|(p, bytes)| b.files.iter().any(|(q, other)| p == q && bytes != other));
-    assert_eq!(changed_files.count(), 0, "but the manifest, a path never holds two contents");
-    assert!(
-        a_names.iter().any(|p| p.starts_with("search/0-"))
-            && !b_names.contains(a_names.iter().find(|p| p.starts_with("search/0-")).unwrap())
-    );
+    let versions = |i: &SearchIndex| {
+        let m: Value = serde_json::from_slice(&manifest(i)).unwrap();
+        m["segments"].as_array().unwrap().iter().map(|s| s[1].clone()).collect::<Vec<_>>()
+    };
+    let (va, vb) = (versions(&a), versions(&b));
+    assert_ne!(va[0], vb[0], "the changed segment has a new version");
+    assert_eq!(va[1..], vb[1..], "the others keep theirs");
+
+    let files = |i: &SearchIndex| i.files.iter().cloned().collect::<BTreeMap<_, _>>();
+    let (fa, fb) = (files(&a), files(&b));
+    let differ: Vec<&String> = fa
+        .keys()
+        .chain(fb.keys().filter(|p| !fa.contains_key(*p)))
+        .filter(|p| fa.get(*p) != fb.get(*p))
+        .collect();
+    // The title's chunk, the postings and directory shards of the keys it left and gained,
+    // and the manifest: a handful of files, not the segment.
+    assert!(differ.contains(&&"search/0/c0.json".to_string()), "{differ:?}");
+    let in_segment = fa.keys().filter(|p| p.starts_with("search/0/")).count();
+    let changed_in_segment = differ.iter().filter(|p| p.starts_with("search/0/")).count();
+    assert!(changed_in_segment * 3 < in_segment, "{changed_in_segment} of {in_segment}");
+    // A content-named shard never holds two contents.
+    for (p, bytes) in &fa {
+        if p.starts_with("search/k") {
+            assert!(fb.get(p).is_none_or(|other| other == bytes), "{p}");
+        }
+    }
 }
 
 #[test]
@@ -436,16 +451,17 @@ fn publishing_an_article_keeps_the_files_of_older_segments() {
     let docs = corpus(100);
     let before = build_index(&docs[..99], &groups(), SMALL);
     let after = build_index(&docs, &groups(), SMALL);
-    let folders = |i: &SearchIndex| {
+    let segment = |i: &SearchIndex, s: &str| {
         i.files
             .iter()
-            .filter_map(|(p, _)| p.split('/').nth(1).filter(|f| !f.contains('.')).map(String::from))
+            .filter(|(p, _)| p.starts_with(&format!("search/{s}/")))
+            .cloned()
             .collect::<BTreeSet<_>>()
     };
-    let (old, new) = (folders(&before), folders(&after));
-    let kept: Vec<&String> = old.intersection(&new).collect();
-    assert_eq!(kept.len(), 3, "segments 0 to 2 are untouched: {old:?} → {new:?}");
-    assert!(!new.contains(old.iter().find(|f| f.starts_with("3-")).unwrap()));
+    for s in ["0", "1", "2"] {
+        assert_eq!(segment(&before, s), segment(&after, s), "segment {s} is untouched");
+    }
+    assert_ne!(segment(&before, "3"), segment(&after, "3"));
 }
 
 #[test]
