@@ -1,5 +1,5 @@
-// First-load budget of every template, from the Vite manifest: the entry chunk (React included)
-// plus the template chunk and its static imports, and the CSS of all of them, each gzip-compressed
+// First-load budget of every template, from the Vite manifest: the entry chunk, the hydration chunk
+// it loads after the first paint (React included), the template chunk and its static imports, and the CSS of all of them, each gzip-compressed
 // as `gzip -c file | wc -c` does. Exits 1 when a page is over budget. Run after `npm run build`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,11 +20,12 @@ function closure(key, seen = new Set()) {
 }
 
 const entry = 'src/entry-client.tsx';
+const hydration = 'src/hydrate.tsx';
 const templates = Object.keys(manifest).filter((key) => key.startsWith('src/templates/'));
 let failed = false;
 console.log('template'.padEnd(16), 'js bytes'.padStart(9), 'css bytes'.padStart(10));
 for (const key of templates.sort()) {
-  const chunks = new Set([...closure(entry), ...closure(key)]);
+  const chunks = new Set([...closure(entry), ...closure(hydration), ...closure(key)]);
   const js = new Set([...chunks].map((k) => manifest[k].file));
   const css = new Set([...chunks].flatMap((k) => manifest[k].css ?? []));
   const jsBytes = [...js].reduce((sum, file) => sum + gzipped(file), 0);
