@@ -19,6 +19,10 @@ pub struct BuildInfo {
     /// The engine version that wrote the output.
     pub engine: String,
     pub site: BuiltSite,
+    /// CSP sources (`'sha256-…'`) of the `<style>` elements the pages inline; `serve` and `dev`
+    /// add them to `style-src`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub style_hashes: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -46,7 +50,16 @@ impl BuildInfo {
                 bucket: c.bucket.clone(),
                 proxy_allow: c.proxy_allow.clone(),
             },
+            style_hashes: Vec::new(),
         }
+    }
+
+    /// With the CSP source of the inline `<style>` holding `css` (none when `css` is empty).
+    pub fn with_inline_style(mut self, css: &str) -> Self {
+        if !css.is_empty() {
+            self.style_hashes.push(crate::render::csp_hash(css));
+        }
+        self
     }
 
     pub fn to_json(&self) -> String {

@@ -187,6 +187,7 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport
         alternate_locale: ALTERNATE_LOCALE,
         entry_js: entry.js.clone(),
         entry_css: entry.css.clone(),
+        critical_css: bundle.critical_css()?,
         entry_imports: entry.imports.clone(),
         build_hash: build_hash.clone(),
         site_hash: site_hash.clone(),
@@ -214,13 +215,14 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport
         site_json: &site_json,
     };
     tracing::debug!(elapsed = ?started.elapsed(), "site files emitted");
+    let build_info = BuildInfo::of(&site).with_inline_style(&shell.critical_css);
     let rendered = render.emit(shell, &update, &mut cache, progress)?;
 
     update.put(layout::SITEMAP_XML, sitemap_xml(&plans).as_bytes())?;
     update.put(layout::ROBOTS_TXT, robots_txt(&site).as_bytes())?;
     update.put(layout::RSS_XML, rss_xml(&site, &catalog).as_bytes())?;
     update.put(layout::ATOM_XML, atom_xml(&site, &catalog).as_bytes())?;
-    update.put(BUILD_INFO_FILE, BuildInfo::of(&site).to_json().as_bytes())?;
+    update.put(BUILD_INFO_FILE, build_info.to_json().as_bytes())?;
     tracing::debug!(elapsed = ?started.elapsed(), "pages emitted");
     let files = update.commit()?;
     drop(output);

@@ -15,6 +15,9 @@ pub struct Shell {
     pub entry_js: String,
     /// Entry CSS and its imports' CSS.
     pub entry_css: Vec<String>,
+    /// Critical styles inlined in `<head>`; when present, the stylesheets load without blocking
+    /// the first paint (the entry applies them; `<noscript>` links them for pages without script).
+    pub critical_css: String,
     pub entry_imports: Vec<String>,
     pub build_hash: String,
     pub site_hash: String,
@@ -123,8 +126,26 @@ pub fn document(
             styles.push(css);
         }
     }
-    for css in styles {
-        let _ = writeln!(h, "<link rel=\"stylesheet\" href=\"{}\">", e(css));
+    if shell.critical_css.is_empty() {
+        for css in styles {
+            let _ = writeln!(h, "<link rel=\"stylesheet\" href=\"{}\">", e(css));
+        }
+    } else {
+        // `media="print"`: fetched at low priority and never render-blocking. The bytes between
+        // the tags are exactly what the CSP hash in build.json covers.
+        let _ = writeln!(h, "<style>{}</style>", shell.critical_css);
+        for css in &styles {
+            let _ = writeln!(
+                h,
+                "<link rel=\"stylesheet\" href=\"{}\" media=\"print\" data-deferred>",
+                e(css)
+            );
+        }
+        h.push_str("<noscript>");
+        for css in &styles {
+            let _ = write!(h, "<link rel=\"stylesheet\" href=\"{}\">", e(css));
+        }
+        h.push_str("</noscript>\n");
     }
     let _ = writeln!(h, "<script type=\"module\" src=\"{}\"></script>", e(&shell.entry_js));
     let mut preloads: Vec<&str> = Vec::new();
@@ -239,5 +260,32 @@ mod tests {
         ));
         let home = document(&shell, &Head::default(), "/", &PageAssets::default(), "");
         assert!(home.contains(r#"href="/page-data/index/page-data.json" as="fetch""#));
+    }
+
+    #[test]
+    fn critical_styles_are_inlined_and_the_stylesheet_does_not_block_rendering() {
+        let shell = Shell {
+            entry_js: "/assets/e.js".into(),
+            entry_css: vec!["/assets/style-1.css".into()],
+            critical_css: "a>b{color:red}".into(),
+            ..Shell::default()
+        };
+        let html = document(&shell, &Head::default(), "/", &PageAssets::default(), "");
+        let style = html.find("<style>a>b{color:red}</style>\n").expect("inline styles");
+        let link = html
+            .find(
+                r#"<link rel="stylesheet" href="/assets/style-1.css" media="print" data-deferred>"#,
+            )
+            .expect("deferred stylesheet");
+        assert!(style < link, "{html}");
+        assert!(html.contains(
+            r#"<noscript><link rel="stylesheet" href="/assets/style-1.css"></noscript>"#
+        ));
+        assert_eq!(html.matches("style-1.css").count(), 2, "{html}");
+
+        let plain = Shell { critical_css: String::new(), ..shell };
+        let html = document(&plain, &Head::default(), "/", &PageAssets::default(), "");
+        assert!(html.contains(r#"<link rel="stylesheet" href="/assets/style-1.css">"#));
+        assert!(!html.contains("<style>") && !html.contains("<noscript>"), "{html}");
     }
 }
