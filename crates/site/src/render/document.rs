@@ -30,13 +30,12 @@ pub struct Shell {
     pub scripts: Vec<String>,
 }
 
-/// Template-specific assets.
+/// Template-specific assets. The template's JavaScript chunk is not linked: the entry loads it
+/// after the first paint.
 #[derive(Debug, Clone, Default)]
 pub struct PageAssets<'a> {
     pub template: &'a str,
-    pub js: Option<&'a str>,
     pub css: &'a [String],
-    pub imports: &'a [String],
 }
 
 pub fn escape(s: &str) -> String {
@@ -148,29 +147,14 @@ pub fn document(
         h.push_str("</noscript>\n");
     }
     let _ = writeln!(h, "<script type=\"module\" src=\"{}\"></script>", e(&shell.entry_js));
-    let mut preloads: Vec<&str> = Vec::new();
-    let wanted = shell
-        .entry_imports
-        .iter()
-        .map(String::as_str)
-        .chain(assets.js)
-        .chain(assets.imports.iter().map(String::as_str));
-    for js in wanted {
-        if js != shell.entry_js && !preloads.contains(&js) {
-            preloads.push(js);
+    // Only what the entry needs to run. The template's chunk, the page data and the site data are
+    // requested by the entry after the first paint (web/src/runtime/early.ts): preloading them
+    // here would spend the first round trips, and the main thread, on hydration before the page
+    // has painted.
+    for js in &shell.entry_imports {
+        if *js != shell.entry_js {
+            let _ = writeln!(h, "<link rel=\"modulepreload\" href=\"{}\">", e(js));
         }
-    }
-    for js in preloads {
-        let _ = writeln!(h, "<link rel=\"modulepreload\" href=\"{}\">", e(js));
-    }
-    // Hydration fetches the page's data and the site data first thing: start both with the HTML
-    // (the same URL, mode and credentials as the entry's `fetch`, so the browser reuses them).
-    let mut data = vec![page_data_url(path)];
-    if !shell.site_hash.is_empty() {
-        data.push(format!("/page-data/sq/d/{}.json", shell.site_hash));
-    }
-    for url in data {
-        let _ = writeln!(h, "<link rel=\"preload\" href=\"{}\" as=\"fetch\" crossorigin>", e(&url));
     }
     for s in &shell.scripts {
         let _ = writeln!(h, "<script src=\"{}\" defer></script>", e(s));
@@ -194,13 +178,6 @@ pub fn document(
     let _ = writeln!(h, "<div id=\"sp-footer\">{}</div>", shell.footer);
     h.push_str("</body>\n</html>\n");
     h
-}
-
-/// `/` → `/page-data/index/page-data.json`, `/a/b` → `/page-data/a/b/page-data.json`, as the
-/// client's `pageDataUrl` (web/src/runtime/pageData.ts).
-fn page_data_url(path: &str) -> String {
-    let route = path.trim_matches('/');
-    format!("/page-data/{}/page-data.json", if route.is_empty() { "index" } else { route })
 }
 
 #[cfg(test)]
@@ -248,18 +225,19 @@ mod tests {
     }
 
     #[test]
-    fn the_page_data_and_site_data_are_preloaded() {
-        let shell =
-            Shell { entry_js: "/assets/e.js".into(), site_hash: "abc".into(), ..Shell::default() };
-        let html = document(&shell, &Head::default(), "/a/b", &PageAssets::default(), "");
-        assert!(html.contains(
-            r#"<link rel="preload" href="/page-data/a/b/page-data.json" as="fetch" crossorigin>"#
-        ));
-        assert!(html.contains(
-            r#"<link rel="preload" href="/page-data/sq/d/abc.json" as="fetch" crossorigin>"#
-        ));
-        let home = document(&shell, &Head::default(), "/", &PageAssets::default(), "");
-        assert!(home.contains(r#"href="/page-data/index/page-data.json" as="fetch""#));
+    fn only_the_entry_and_its_imports_load_before_the_first_paint() {
+        let shell = Shell {
+            entry_js: "/assets/e.js".into(),
+            entry_imports: vec!["/assets/runtime.js".into()],
+            site_hash: "abc".into(),
+            ..Shell::default()
+        };
+        let assets = PageAssets { template: "Article", css: &[] };
+        let html = document(&shell, &Head::default(), "/a/b", &assets, "");
+        assert!(html.contains(r#"<script type="module" src="/assets/e.js"></script>"#), "{html}");
+        assert!(html.contains(r#"<link rel="modulepreload" href="/assets/runtime.js">"#));
+        assert_eq!(html.matches("modulepreload").count(), 1, "{html}");
+        assert!(!html.contains("page-data") && !html.contains("preload\""), "{html}");
     }
 
     #[test]
