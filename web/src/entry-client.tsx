@@ -5,12 +5,12 @@ import './styles/tokens.css';
 import './styles/global.css';
 import './runtime/runtime.css';
 import { readPageAttributes } from './runtime/document';
-import { afterNextPaint, applyDeferredStylesheets, startFetches } from './runtime/early';
+import { afterFirstPaint, applyDeferredStylesheets, startFetches } from './runtime/early';
 
 applyDeferredStylesheets(document);
 const page = readPageAttributes(document.body);
 if (page) {
-  afterNextPaint(() => {
+  afterFirstPaint(() => {
     const early = startFetches(page);
     import('./hydrate')
       .then(({ hydrate }) => hydrate(page, early))

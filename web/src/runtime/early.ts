@@ -26,19 +26,35 @@ export function startFetches(page: PageAttributes): EarlyFetches {
   return early;
 }
 
-/** How long to wait for a frame before running anyway (a hidden tab produces none). */
-const NO_FRAME_MS = 200;
+/** How long to wait for the first paint before running anyway (a hidden tab does not paint). */
+const NO_PAINT_MS = 1000;
 
-/** Runs `run` once, after the browser has produced its next frame (the first paint on load). */
-export function afterNextPaint(run: () => void): void {
+/**
+ * Runs `run` once, after the page's first contentful paint (the browser's paint timing entry;
+ * the next animation frame where that is not reported), or after NO_PAINT_MS without one.
+ */
+export function afterFirstPaint(run: () => void): void {
   let done = false;
   const once = () => {
     if (done) return;
     done = true;
     run();
   };
-  requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, NO_FRAME_MS);
+  const timer = setTimeout(once, NO_PAINT_MS);
+  const painted = () => {
+    clearTimeout(timer);
+    once();
+  };
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    requestAnimationFrame(() => setTimeout(painted, 0));
+    return;
+  }
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    painted();
+  });
+  observer.observe({ type: 'paint', buffered: true });
 }
 
 /**
