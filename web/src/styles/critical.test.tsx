@@ -35,7 +35,7 @@ describe('critical styles', () => {
     }
   });
 
-  it('keep global and header rules, drop other modules, deferred globals, keyframes and unused tokens', () => {
+  it('keep global and header rules, drop other modules, hover, the reveal, keyframes and unused tokens', () => {
     const moduleOf = (name: string): ScopedClass | undefined =>
       ({
         inner_1: { file: 'src/components/Header/Header.module.css', local: 'inner' },
@@ -48,6 +48,8 @@ describe('critical styles', () => {
       '.inner_1,.card_3{gap:1px}',
       '.inner_1 .popup_2{top:0}',
       '.card_3:hover{color:red}',
+      'a,a:hover{color:blue}',
+      '#sp-page,#sp-footer{visibility:visible}',
       '.prose h2{margin:0}',
       '.visually-hidden{width:1px}',
       '@media (min-width:40em){.inner_1{gap:2px}.card_3{gap:3px}}',
@@ -55,7 +57,7 @@ describe('critical styles', () => {
       '@keyframes spin{to{rotate:1turn}}',
     ].join('');
     expect(criticalCss(css, moduleOf)).toBe(
-      ':root{--used:1px;--via:var(--used);color-scheme:light dark}body{margin:var(--via)}.inner_1{gap:1px}' +
+      ':root{--used:1px;--via:var(--used);color-scheme:light dark}body{margin:var(--via)}.inner_1{gap:1px}a{color:blue}' +
         '.visually-hidden{width:1px}@media (min-width:40em){.inner_1{gap:2px}}' +
         REVEAL,
     );

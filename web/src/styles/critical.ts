@@ -31,12 +31,16 @@ export const REVEAL =
 
 const CLASS = /\.(-?[_a-zA-Z][\w-]*)/g;
 
+/** Selectors the first paint never needs: hover states, and the site sheet's reveal (global.css). */
+const DEFERRED_SELECTORS = [/:hover\b/, /^#sp-(page|footer)$/];
+
 /**
  * The critical subset of `css` (the whole site stylesheet, minified). `moduleOf` says which CSS
  * Module class a scoped class name is (undefined for a global class).
  */
 export function criticalCss(css: string, moduleOf: (className: string) => ScopedClass | undefined): string {
   const keepSelector = (selector: string): boolean =>
+    !DEFERRED_SELECTORS.some((re) => re.test(selector)) &&
     [...selector.matchAll(CLASS)].every(([, name = '']) => {
       const scoped = moduleOf(name);
       if (scoped === undefined) return !DEFERRED_GLOBALS.some((re) => re.test(name));
