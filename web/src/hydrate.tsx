@@ -4,6 +4,7 @@
 // template's chunk; this hydrates the three React roots with them. Then the runtime takes over: the
 // build-hash check and the service worker at once, client-side navigation and prefetch when the
 // browser is idle (src/runtime/: plain TypeScript, which renders through the `View` below).
+import { type ReactNode, startTransition } from 'react';
 import { flushSync } from 'react-dom';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { Footer } from './components/Footer/Footer';
@@ -17,6 +18,19 @@ import type { EarlyFetches } from './runtime/early';
 import { loadedTemplate, loadTemplate } from './runtime/templates';
 import { MissingTemplateError, type View } from './runtime/view';
 
+/**
+ * Hydrates `element` into `container` as a transition: React then hydrates in slices of a few
+ * milliseconds, yielding to the browser between them, instead of in one long task.
+ */
+function hydrateInSlices(id: string, element: ReactNode, identifierPrefix: string): Root {
+  let root: Root | undefined;
+  startTransition(() => {
+    root = hydrateRoot(container(id), element, { identifierPrefix });
+  });
+  if (!root) throw new Error(`#${id} was not hydrated`);
+  return root;
+}
+
 function container(id: string): HTMLElement {
   const element = document.getElementById(id);
   if (!element) throw new Error(`#${id} is missing from the document`);
@@ -27,12 +41,8 @@ type Slices = { readonly site: SiteData; readonly header: Root; readonly footer:
 
 async function hydrateSlices(early: EarlyFetches): Promise<Slices> {
   const site = await early.site;
-  const header = hydrateRoot(container(ROOTS.header.id), <Header site={site} />, {
-    identifierPrefix: ROOTS.header.identifierPrefix,
-  });
-  const footer = hydrateRoot(container(ROOTS.footer.id), <Footer site={site} />, {
-    identifierPrefix: ROOTS.footer.identifierPrefix,
-  });
+  const header = hydrateInSlices(ROOTS.header.id, <Header site={site} />, ROOTS.header.identifierPrefix);
+  const footer = hydrateInSlices(ROOTS.footer.id, <Footer site={site} />, ROOTS.footer.identifierPrefix);
   return { site, header, footer };
 }
 
@@ -46,9 +56,11 @@ async function hydratePage(page: PageAttributes, early: EarlyFetches): Promise<H
     }),
     early.template,
   ]);
-  const root = hydrateRoot(container(ROOTS.page.id), <Page template={template} props={data.result.pageContext} />, {
-    identifierPrefix: ROOTS.page.identifierPrefix,
-  });
+  const root = hydrateInSlices(
+    ROOTS.page.id,
+    <Page template={template} props={data.result.pageContext} />,
+    ROOTS.page.identifierPrefix,
+  );
   return { data, root };
 }
 
