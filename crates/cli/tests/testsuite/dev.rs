@@ -272,10 +272,12 @@ fn dev_routes_headers_and_a_clean_stop() {
     let csp = headers.lines().find(|l| l.starts_with("content-security-policy:")).unwrap();
     assert!(csp.contains("default-src 'self'") && csp.contains("script-src 'self'"), "{csp}");
     assert!(!csp.contains("connect-src"), "{csp}");
-    // The critical styles inlined in the page are allowed by the hash of their exact bytes.
+    // The critical styles inlined in the page are allowed by the hash of their exact bytes (the
+    // header lines are read lowercased).
     let style = crate::util::between(&body, "<style>", "</style>").expect("inline critical styles");
     let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(style.as_bytes()));
-    assert!(csp.contains(&format!("style-src 'self' 'sha256-{hash}';")), "{csp}");
+    let source = format!("style-src 'self' 'sha256-{hash}';").to_ascii_lowercase();
+    assert!(csp.contains(&source), "{csp}");
     assert!(!headers.contains("content-encoding"), "{headers}");
     assert!(body.contains("/__stillpoint/dev.js"));
     let (_, head_headers, _) = dev.request("HEAD", "/");
