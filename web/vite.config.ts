@@ -9,6 +9,7 @@ import { relative } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { customMedia } from './src/styles/breakpoints.ts';
+import { criticalCss, type ScopedClass } from './src/styles/critical.ts';
 
 const root = import.meta.dirname;
 
@@ -19,8 +20,31 @@ const root = import.meta.dirname;
 function scopedName(local: string, file: string): string {
   const path = relative(root, file.split('?')[0] ?? file).replaceAll('\\', '/');
   const hash = createHash('sha256').update(`${path}:${local}`).digest('base64url').slice(0, 6);
-  return `${local}_${hash.replace(/^[-\d]/, '_')}`;
+  const name = `${local}_${hash.replace(/^[-\d]/, '_')}`;
+  moduleOfClass.set(name, { file: path, local });
+  return name;
 }
+
+/** Scoped class name → the CSS Module (path relative to web/) it comes from, filled by `scopedName`. */
+const moduleOfClass = new Map<string, ScopedClass>();
+
+/** Writes dist/client/critical.css, the critical subset of the site stylesheet (src/styles/critical.ts). */
+const criticalStylesheet: Plugin = {
+  name: 'stillpoint-critical-css',
+  apply: 'build',
+  generateBundle: {
+    order: 'post',
+    handler(_options, bundle) {
+      const sheets = Object.values(bundle).filter((a) => a.type === 'asset' && a.fileName.endsWith('.css'));
+      const [sheet] = sheets;
+      if (sheets.length !== 1 || sheet?.type !== 'asset') {
+        this.error(`expected one site stylesheet, found ${sheets.length}`);
+      }
+      const css = criticalCss(String(sheet.source), (name) => moduleOfClass.get(name));
+      this.emitFile({ type: 'asset', fileName: 'critical.css', source: css });
+    },
+  },
+};
 
 /** A PostCSS plugin: expands `@media (--narrow)` / `(--wide)` from the one TypeScript definition of the breakpoint. */
 const customMediaPlugin = {
@@ -63,7 +87,7 @@ const siteStylesheetInManifest: Plugin = {
 export default defineConfig(({ isSsrBuild }) => ({
   root,
   base: '/',
-  plugins: [react(), siteStylesheetInManifest],
+  plugins: [react(), siteStylesheetInManifest, ...(isSsrBuild ? [] : [criticalStylesheet])],
   css: {
     modules: { generateScopedName: scopedName },
     postcss: { plugins: [customMediaPlugin] },

@@ -1,5 +1,5 @@
 // The server HTML hydrates with no warning: renderPage/renderSlices output is put in the document
-// exactly as the Rust shell writes it, then hydrated the way entry-client.tsx does.
+// exactly as the Rust shell writes it, then hydrated the way hydrate.tsx does.
 import { act } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';

@@ -12,7 +12,7 @@ use crate::{
     access_log::{self, AccessLog},
     files::{StaticSite, serve_file},
     proxy::{self, Proxy, ProxyOptions},
-    security::{add_hsts, add_security_headers},
+    security::{add_hsts, add_security_headers, csp_header},
 };
 
 /// How long a request may take to get its response head before it is answered 408.
@@ -43,6 +43,8 @@ pub struct ServeConfig {
     pub tls: Option<TlsFiles>,
     /// With `tls`: also answer plain HTTP on this port with a 308 to HTTPS.
     pub redirect_http: Option<u16>,
+    /// CSP sources (`'sha256-…'`) of the pages' inline styles (`styleHashes` in build.json).
+    pub style_hashes: Vec<String>,
 }
 
 /// The whole server as a `Router`; `serve` runs it, tests call it with `oneshot`.
@@ -56,7 +58,7 @@ pub fn app(config: &ServeConfig) -> Router {
         .route("/__third-party-proxy", axum::routing::any(proxy::handle).with_state(proxy))
         .fallback(serve_file)
         .with_state(StaticSite::new(&config.root, config.cache_bytes));
-    let mut router = with_common_layers(routes, REQUEST_TIMEOUT);
+    let mut router = with_common_layers(routes, REQUEST_TIMEOUT, csp_header(&config.style_hashes));
     if config.tls.is_some() {
         router = router.layer(middleware::map_response(add_hsts));
     }
@@ -75,10 +77,10 @@ async fn health() -> ([(header::HeaderName, HeaderValue); 1], &'static str) {
 
 /// Layers for every route, outermost first: security headers, timeout. The timeout's 408
 /// thus still gets the security headers.
-fn with_common_layers(routes: Router, timeout: Duration) -> Router {
+fn with_common_layers(routes: Router, timeout: Duration, csp: HeaderValue) -> Router {
     routes.layer(
         ServiceBuilder::new()
-            .layer(middleware::map_response(add_security_headers))
+            .layer(middleware::map_response_with_state(csp, add_security_headers))
             .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, timeout)),
     )
 }
@@ -100,7 +102,7 @@ mod tests {
                 "late"
             }),
         );
-        let app = with_common_layers(slow, Duration::from_millis(50));
+        let app = with_common_layers(slow, Duration::from_millis(50), super::csp_header(&[]));
         let request = Request::get("/slow").body(Body::empty()).unwrap();
         let response = app.oneshot(request).await.unwrap();
         assert_eq!(response.status(), StatusCode::REQUEST_TIMEOUT);

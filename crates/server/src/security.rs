@@ -1,29 +1,62 @@
 //! Security headers sent on every response, error pages and redirects included.
 
-use axum::response::Response;
+use axum::{extract::State, response::Response};
 use http::{HeaderName, HeaderValue, header};
 
-/// The site ships no inline script and no inline `<style>`; JSON-LD blocks are data, which
+/// The site ships no inline script; its only inline `<style>` is the critical styles, allowed by
+/// their hash (`style_hashes`, from the build information). JSON-LD blocks are data, which
 /// `script-src` does not govern. If React `style` attributes become necessary, `style-src`
 /// would need `'unsafe-inline'`: it is left out until something needs it.
-pub(crate) const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data:; \
-     style-src 'self'; script-src 'self'; frame-ancestors 'none'; base-uri 'self'; \
-     form-action 'self'";
+pub(crate) fn content_security_policy(style_hashes: &[String]) -> String {
+    let mut style_src = String::from("'self'");
+    for hash in style_hashes {
+        style_src.push(' ');
+        style_src.push_str(hash);
+    }
+    format!(
+        "default-src 'self'; img-src 'self' data:; style-src {style_src}; script-src 'self'; \
+         frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
+    )
+}
 
-const HEADERS: [(HeaderName, &str); 5] = [
+/// The policy as a header value; a hash that is not a CSP source (`'sha256-…'`, base64) is
+/// left out with a warning rather than breaking the header.
+pub(crate) fn csp_header(style_hashes: &[String]) -> HeaderValue {
+    let valid: Vec<String> = style_hashes
+        .iter()
+        .filter(|h| {
+            let ok =
+                h.strip_prefix("'sha256-").and_then(|h| h.strip_suffix('\'')).is_some_and(|b| {
+                    !b.is_empty()
+                        && b.bytes().all(|c| c.is_ascii_alphanumeric() || b"+/=".contains(&c))
+                });
+            if !ok {
+                tracing::warn!("ignoring the style hash {h:?}: not a CSP sha256 source");
+            }
+            ok
+        })
+        .cloned()
+        .collect();
+    HeaderValue::from_str(&content_security_policy(&valid)).expect("the policy is ASCII")
+}
+
+const HEADERS: [(HeaderName, &str); 4] = [
     (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
     (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
     (header::X_FRAME_OPTIONS, "DENY"),
-    (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
     (HeaderName::from_static("permissions-policy"), "camera=(), microphone=(), geolocation=()"),
 ];
 
-/// Sets (overriding) the security headers on `response`.
-pub(crate) async fn add_security_headers(mut response: Response) -> Response {
+/// Sets (overriding) the security headers on `response`, the CSP being `csp`.
+pub(crate) async fn add_security_headers(
+    State(csp): State<HeaderValue>,
+    mut response: Response,
+) -> Response {
     let headers = response.headers_mut();
     for (name, value) in HEADERS {
         headers.insert(name, HeaderValue::from_static(value));
     }
+    headers.insert(header::CONTENT_SECURITY_POLICY, csp);
     response
 }
 
@@ -35,4 +68,19 @@ pub(crate) async fn add_hsts(mut response: Response) -> Response {
         .headers_mut()
         .insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static(HSTS));
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn style_hashes_join_style_src_and_bad_ones_are_dropped() {
+        let good = "'sha256-X1RutGBrXCt9KkSaXMK7tHftWiRscFHOhxsS8tv8hBk='".to_string();
+        let csp = csp_header(&[good.clone(), "'unsafe-inline'".into(), "'sha256-a; x'".into()]);
+        let csp = csp.to_str().unwrap();
+        assert!(csp.contains(&format!("style-src 'self' {good}; script-src 'self';")), "{csp}");
+        assert!(!csp.contains("unsafe-inline") && !csp.contains("; x"), "{csp}");
+        assert!(csp_header(&[]).to_str().unwrap().contains("style-src 'self'; script-src"));
+    }
 }

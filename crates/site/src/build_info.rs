@@ -22,6 +22,10 @@ pub struct BuildInfo {
     /// Set in a shard build's output (`build --shard i/N`): which shard of how many it holds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<crate::build::Shard>,
+    /// CSP sources (`'sha256-…'`) of the `<style>` elements the pages inline; `serve` and `dev`
+    /// add them to `style-src`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub style_hashes: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,7 +54,16 @@ impl BuildInfo {
                 proxy_allow: c.proxy_allow.clone(),
             },
             shard: None,
+            style_hashes: Vec::new(),
         }
+    }
+
+    /// With the CSP source of the inline `<style>` holding `css` (none when `css` is empty).
+    pub fn with_inline_style(mut self, css: &str) -> Self {
+        if !css.is_empty() {
+            self.style_hashes.push(crate::render::csp_hash(css));
+        }
+        self
     }
 
     pub fn to_json(&self) -> String {

@@ -1,4 +1,4 @@
-// What the runtime asks of the UI: the React side (entry-client.tsx) implements this, so the
+// What the runtime asks of the UI: the React side (hydrate.tsx) implements this, so the
 // runtime itself stays free of React.
 import type { SiteData, TemplateName, TemplateProps } from '../protocol';
 

@@ -63,9 +63,11 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     if args.redirect_http.is_some() && tls.is_none() {
         anyhow::bail!("--redirect-http needs TLS (--tls-cert and --tls-key, or --tls-self-signed)");
     }
+    let info = build_info(&args.dist)?;
     let config = ServeConfig {
         root: args.dist.clone(),
-        proxy_allow: proxy_allow(&args.dist)?,
+        proxy_allow: info.as_ref().map(|i| i.site.proxy_allow.clone()).unwrap_or_default(),
+        style_hashes: info.map(|i| i.style_hashes).unwrap_or_default(),
         cache_bytes: args.cache_mib << 20,
         access_log: args.access_log.map(|f| match f {
             LogFormat::Common => AccessLog::Common,
@@ -84,15 +86,15 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `proxy.allow` from the build information; a site built without it proxies nothing.
-fn proxy_allow(dist: &std::path::Path) -> anyhow::Result<Vec<String>> {
+/// The build information (`proxy.allow`, the inline styles' CSP hashes); a site built without
+/// it proxies nothing and allows no inline style.
+fn build_info(dist: &std::path::Path) -> anyhow::Result<Option<BuildInfo>> {
     if !dist.join(BUILD_INFO_FILE).exists() {
         tracing::warn!(
             "{} not found: the third-party proxy allows nothing",
             dist.join(BUILD_INFO_FILE).display()
         );
-        return Ok(Vec::new());
+        return Ok(None);
     }
-    let info = BuildInfo::from_dist(dist).context("cannot read the build information")?;
-    Ok(info.site.proxy_allow)
+    Ok(Some(BuildInfo::from_dist(dist).context("cannot read the build information")?))
 }

@@ -73,10 +73,10 @@ pub fn run(args: &DevArgs) -> anyhow::Result<ExitCode> {
     // An empty batch (the watcher never sends one) stops the loop.
     let builder = std::thread::spawn(move || rebuilder.run(&filter, &batches, watch_dir));
 
-    let proxy_allow = stillpoint_site::BuildInfo::from_dist(&out)
-        .map(|info| info.site.proxy_allow)
-        .unwrap_or_default();
-    let config = ServeConfig { root: out, proxy_allow, ..ServeConfig::default() };
+    let info = stillpoint_site::BuildInfo::from_dist(&out).ok();
+    let (proxy_allow, style_hashes) =
+        info.map(|i| (i.site.proxy_allow, i.style_hashes)).unwrap_or_default();
+    let config = ServeConfig { root: out, proxy_allow, style_hashes, ..ServeConfig::default() };
     let served = runtime.block_on(serve(config, listener, hub, args.open, &site));
     drop(watcher);
     let _ = stop.send(Vec::new());

@@ -129,6 +129,30 @@ fn the_proxy_allow_list_comes_from_build_json() {
 }
 
 #[test]
+fn the_inline_style_hashes_come_from_build_json() {
+    let dist = site();
+    std::fs::create_dir_all(dist.path().join(".stillpoint")).unwrap();
+    let hash = "'sha256-X1RutGBrXCt9KkSaXMK7tHftWiRscFHOhxsS8tv8hBk='";
+    std::fs::write(
+        dist.path().join(".stillpoint/build.json"),
+        format!(
+            r#"{{"engine":"0.1.0","site":{{"id":"t","title":"T","url":"https://t.example","bucket":"b","proxyAllow":[]}},"styleHashes":["{hash}"]}}"#
+        ),
+    )
+    .unwrap();
+    let server = start(dist.path(), &[]);
+    for path in ["/", "/missing"] {
+        let answer = get(&server.addr, path);
+        let csp = answer
+            .lines()
+            .find(|l| l.to_ascii_lowercase().starts_with("content-security-policy:"))
+            .unwrap_or_else(|| panic!("no CSP on {path}:\n{answer}"));
+        assert!(csp.contains(&format!("style-src 'self' {hash}; script-src 'self';")), "{csp}");
+    }
+    stop(server);
+}
+
+#[test]
 fn redirect_http_without_tls_is_a_clear_error() {
     let dist = site();
     let out = Command::new(env!("CARGO_BIN_EXE_stillpoint"))

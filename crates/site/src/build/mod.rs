@@ -232,6 +232,7 @@ pub fn build_in(
         alternate_locale: ALTERNATE_LOCALE,
         entry_js: entry.js.clone(),
         entry_css: entry.css.clone(),
+        critical_css: bundle.critical_css()?,
         entry_imports: entry.imports.clone(),
         build_hash: build_hash.clone(),
         site_hash: site_hash.clone(),
@@ -267,6 +268,8 @@ pub fn build_in(
         site_json: &site_json,
     };
     tracing::debug!(elapsed = ?started.elapsed(), "site files emitted");
+    let build_info = BuildInfo { shard: opts.shard, ..BuildInfo::of(&site) }
+        .with_inline_style(&shell.critical_css);
     let rendered = render.emit(shell, &update, &mut cache, session, progress)?;
 
     if same_outline {
@@ -276,10 +279,7 @@ pub fn build_in(
         update.put(layout::ROBOTS_TXT, robots_txt(&site).as_bytes())?;
         update.put(layout::RSS_XML, rss_xml(&site, &catalog).as_bytes())?;
         update.put(layout::ATOM_XML, atom_xml(&site, &catalog).as_bytes())?;
-        update.put(
-            BUILD_INFO_FILE,
-            BuildInfo { shard: opts.shard, ..BuildInfo::of(&site) }.to_json().as_bytes(),
-        )?;
+        update.put(BUILD_INFO_FILE, build_info.to_json().as_bytes())?;
     }
     tracing::debug!(elapsed = ?started.elapsed(), "pages emitted");
     let (files, changed) = update.commit()?;

@@ -51,6 +51,7 @@ impl OutlineInputs<'_> {
         let mut key = Key::new(self.engine)
             .part(&read(&self.bundle.worker())?)
             .part(&read(&self.bundle.manifest_path())?)
+            .part(self.bundle.critical_css()?.as_bytes())
             .part(self.build_hash.as_bytes())
             .part(&self.year.to_le_bytes())
             .part(self.site.data_digest.as_bytes())

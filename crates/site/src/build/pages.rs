@@ -130,12 +130,7 @@ impl Renderer<'_> {
                 let (html, props_json) = splice_body(html, job);
                 let template = plan.props.template();
                 let chunk = &templates[template];
-                let assets = PageAssets {
-                    template,
-                    js: Some(&chunk.js),
-                    css: &chunk.css,
-                    imports: &chunk.imports,
-                };
+                let assets = PageAssets { template, css: &chunk.css };
                 let doc = document(&shell, &plan.head, &plan.path, &assets, &html);
                 let data = page_data(plan, template, &props_json, &shell);
                 let entry = PageEntry {

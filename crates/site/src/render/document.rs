@@ -15,6 +15,9 @@ pub struct Shell {
     pub entry_js: String,
     /// Entry CSS and its imports' CSS.
     pub entry_css: Vec<String>,
+    /// Critical styles inlined in `<head>`; when present, the stylesheets load without blocking
+    /// the first paint (the entry applies them; `<noscript>` links them for pages without script).
+    pub critical_css: String,
     pub entry_imports: Vec<String>,
     pub build_hash: String,
     pub site_hash: String,
@@ -27,13 +30,12 @@ pub struct Shell {
     pub scripts: Vec<String>,
 }
 
-/// Template-specific assets.
+/// Template-specific assets. The template's JavaScript chunk is not linked: the entry loads it
+/// after the first paint.
 #[derive(Debug, Clone, Default)]
 pub struct PageAssets<'a> {
     pub template: &'a str,
-    pub js: Option<&'a str>,
     pub css: &'a [String],
-    pub imports: &'a [String],
 }
 
 pub fn escape(s: &str) -> String {
@@ -123,33 +125,36 @@ pub fn document(
             styles.push(css);
         }
     }
-    for css in styles {
-        let _ = writeln!(h, "<link rel=\"stylesheet\" href=\"{}\">", e(css));
+    if shell.critical_css.is_empty() {
+        for css in styles {
+            let _ = writeln!(h, "<link rel=\"stylesheet\" href=\"{}\">", e(css));
+        }
+    } else {
+        // `media="print"`: fetched at low priority and never render-blocking. The bytes between
+        // the tags are exactly what the CSP hash in build.json covers.
+        let _ = writeln!(h, "<style>{}</style>", shell.critical_css);
+        for css in &styles {
+            let _ = writeln!(
+                h,
+                "<link rel=\"stylesheet\" href=\"{}\" media=\"print\" data-deferred>",
+                e(css)
+            );
+        }
+        h.push_str("<noscript>");
+        for css in &styles {
+            let _ = write!(h, "<link rel=\"stylesheet\" href=\"{}\">", e(css));
+        }
+        h.push_str("</noscript>\n");
     }
     let _ = writeln!(h, "<script type=\"module\" src=\"{}\"></script>", e(&shell.entry_js));
-    let mut preloads: Vec<&str> = Vec::new();
-    let wanted = shell
-        .entry_imports
-        .iter()
-        .map(String::as_str)
-        .chain(assets.js)
-        .chain(assets.imports.iter().map(String::as_str));
-    for js in wanted {
-        if js != shell.entry_js && !preloads.contains(&js) {
-            preloads.push(js);
+    // Only what the entry needs to run. The template's chunk, the page data and the site data are
+    // requested by the entry after the first paint (web/src/runtime/early.ts): preloading them
+    // here would spend the first round trips, and the main thread, on hydration before the page
+    // has painted.
+    for js in &shell.entry_imports {
+        if *js != shell.entry_js {
+            let _ = writeln!(h, "<link rel=\"modulepreload\" href=\"{}\">", e(js));
         }
-    }
-    for js in preloads {
-        let _ = writeln!(h, "<link rel=\"modulepreload\" href=\"{}\">", e(js));
-    }
-    // Hydration fetches the page's data and the site data first thing: start both with the HTML
-    // (the same URL, mode and credentials as the entry's `fetch`, so the browser reuses them).
-    let mut data = vec![page_data_url(path)];
-    if !shell.site_hash.is_empty() {
-        data.push(format!("/page-data/sq/d/{}.json", shell.site_hash));
-    }
-    for url in data {
-        let _ = writeln!(h, "<link rel=\"preload\" href=\"{}\" as=\"fetch\" crossorigin>", e(&url));
     }
     for s in &shell.scripts {
         let _ = writeln!(h, "<script src=\"{}\" defer></script>", e(s));
@@ -173,13 +178,6 @@ pub fn document(
     let _ = writeln!(h, "<div id=\"sp-footer\">{}</div>", shell.footer);
     h.push_str("</body>\n</html>\n");
     h
-}
-
-/// `/` → `/page-data/index/page-data.json`, `/a/b` → `/page-data/a/b/page-data.json`, as the
-/// client's `pageDataUrl` (web/src/runtime/pageData.ts).
-fn page_data_url(path: &str) -> String {
-    let route = path.trim_matches('/');
-    format!("/page-data/{}/page-data.json", if route.is_empty() { "index" } else { route })
 }
 
 #[cfg(test)]
@@ -227,17 +225,45 @@ mod tests {
     }
 
     #[test]
-    fn the_page_data_and_site_data_are_preloaded() {
-        let shell =
-            Shell { entry_js: "/assets/e.js".into(), site_hash: "abc".into(), ..Shell::default() };
-        let html = document(&shell, &Head::default(), "/a/b", &PageAssets::default(), "");
+    fn only_the_entry_and_its_imports_load_before_the_first_paint() {
+        let shell = Shell {
+            entry_js: "/assets/e.js".into(),
+            entry_imports: vec!["/assets/runtime.js".into()],
+            site_hash: "abc".into(),
+            ..Shell::default()
+        };
+        let assets = PageAssets { template: "Article", css: &[] };
+        let html = document(&shell, &Head::default(), "/a/b", &assets, "");
+        assert!(html.contains(r#"<script type="module" src="/assets/e.js"></script>"#), "{html}");
+        assert!(html.contains(r#"<link rel="modulepreload" href="/assets/runtime.js">"#));
+        assert_eq!(html.matches("modulepreload").count(), 1, "{html}");
+        assert!(!html.contains("page-data") && !html.contains(r#"rel="preload""#), "{html}");
+    }
+
+    #[test]
+    fn critical_styles_are_inlined_and_the_stylesheet_does_not_block_rendering() {
+        let shell = Shell {
+            entry_js: "/assets/e.js".into(),
+            entry_css: vec!["/assets/style-1.css".into()],
+            critical_css: "a>b{color:red}".into(),
+            ..Shell::default()
+        };
+        let html = document(&shell, &Head::default(), "/", &PageAssets::default(), "");
+        let style = html.find("<style>a>b{color:red}</style>\n").expect("inline styles");
+        let link = html
+            .find(
+                r#"<link rel="stylesheet" href="/assets/style-1.css" media="print" data-deferred>"#,
+            )
+            .expect("deferred stylesheet");
+        assert!(style < link, "{html}");
         assert!(html.contains(
-            r#"<link rel="preload" href="/page-data/a/b/page-data.json" as="fetch" crossorigin>"#
+            r#"<noscript><link rel="stylesheet" href="/assets/style-1.css"></noscript>"#
         ));
-        assert!(html.contains(
-            r#"<link rel="preload" href="/page-data/sq/d/abc.json" as="fetch" crossorigin>"#
-        ));
-        let home = document(&shell, &Head::default(), "/", &PageAssets::default(), "");
-        assert!(home.contains(r#"href="/page-data/index/page-data.json" as="fetch""#));
+        assert_eq!(html.matches("style-1.css").count(), 2, "{html}");
+
+        let plain = Shell { critical_css: String::new(), ..shell };
+        let html = document(&plain, &Head::default(), "/", &PageAssets::default(), "");
+        assert!(html.contains(r#"<link rel="stylesheet" href="/assets/style-1.css">"#));
+        assert!(!html.contains("<style>") && !html.contains("<noscript>"), "{html}");
     }
 }

@@ -2,10 +2,12 @@
 
 mod document;
 mod html_policy;
+mod inline_style;
 mod markdown;
 #[cfg(test)]
 mod xss_tests;
 
 pub use document::{PageAssets, Shell, document, escape};
 pub use html_policy::{Markdown, RawHtml};
+pub use inline_style::{check_inline_css, csp_hash};
 pub use markdown::{Rendered, render_markdown};

@@ -32,6 +32,19 @@ impl WebBundle {
         self.root.join("client")
     }
 
+    /// `client/critical.css`: the styles every page inlines for its first paint (empty when the
+    /// bundle has none; the pages then link the site stylesheet as usual).
+    pub fn critical_css(&self) -> Result<String, BuildError> {
+        let path = self.client_dir().join("critical.css");
+        let css = match std::fs::read_to_string(&path) {
+            Ok(css) => css,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(String::new()),
+            Err(e) => return Err(BuildError::io(&path, e)),
+        };
+        crate::render::check_inline_css(&css, &path)?;
+        Ok(css)
+    }
+
     /// Finds the bundle without relying on the working directory: `explicit` (the `--web` flag
     /// or `STILLPOINT_WEB`), else `web/` beside the executable (an installed layout), else
     /// `../../web/dist` from it (the executable inside this repository's `target/`).
