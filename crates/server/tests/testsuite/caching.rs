@@ -110,9 +110,9 @@ async fn precompressed_pages_are_served_from_their_index() {
 async fn files_without_a_precompressed_sibling_are_compressed_on_the_fly() {
     let site = TestSite::new();
     let page = "<p>calm</p>".repeat(200);
-    site.write("search/manifest.abc.json", page.as_bytes());
+    site.write("search/k1-0.abc.json", page.as_bytes());
     let answer =
-        site.send(Method::GET, "/search/manifest.abc.json", &[("accept-encoding", "gzip")]).await;
+        site.send(Method::GET, "/search/k1-0.abc.json", &[("accept-encoding", "gzip")]).await;
     assert_eq!(answer.status, StatusCode::OK);
     assert_eq!(answer.header("content-encoding"), "gzip");
     assert_eq!(answer.header("cache-control"), "public, max-age=31536000, immutable");
@@ -123,7 +123,7 @@ async fn files_without_a_precompressed_sibling_are_compressed_on_the_fly() {
     )
     .unwrap();
     assert_eq!(text, page);
-    let plain = site.send(Method::GET, "/search/manifest.abc.json", &[]).await;
+    let plain = site.send(Method::GET, "/search/k1-0.abc.json", &[]).await;
     assert_eq!(plain.header("content-encoding"), "");
     assert_eq!(plain.text(), page);
 }
