@@ -63,9 +63,10 @@ chromium:
 e2e: build chromium s3-server
 	cd web && STILLPOINT_MOTO_SERVER=$(CURDIR)/$(S3_VENV)/bin/moto_server STILLPOINT_BIN=$(CURDIR)/$(BIN) CHROMIUM=$(CHROMIUM) npm run e2e
 
-## Edit-to-screen latency of `stillpoint dev` in Chromium, median of 20 edits (SITE=dir, default the demo).
+## Edit-to-screen latency of `stillpoint dev` in Chromium, median of 20 edits (SITE=dir, default the
+## demo; EDIT=body or title).
 bench-dev: build chromium
-	CHROMIUM=$(CHROMIUM) node bench/dev-latency.mjs $${SITE:-$(DEMO)} --bin $(CURDIR)/$(BIN)
+	CHROMIUM=$(CHROMIUM) node bench/dev-latency.mjs $${SITE:-$(DEMO)} --edit $${EDIT:-body} --bin $(CURDIR)/$(BIN)
 
 ## Build a generated corpus with Hugo and Stillpoint side by side (N articles, default 10000).
 bench: build
