@@ -48,7 +48,7 @@ impl StaticSite {
 
     /// The current entry for `key` (a clean decoded path), loading it on a miss or when the
     /// file changed. `Ok(None)`: no such file.
-    async fn entry(&self, key: &str) -> io::Result<Option<Arc<Entry>>> {
+    pub(crate) async fn entry(&self, key: &str) -> io::Result<Option<Arc<Entry>>> {
         if let Some(entry) = self.0.cache.get(key) {
             // One stat on the hot path: cheap (dentry and inode are in memory) and needed to
             // see a swapped root at once.
@@ -69,6 +69,13 @@ impl StaticSite {
         let entry = Arc::new(entry);
         let _ = guard.insert(entry.clone());
         Ok(Some(entry))
+    }
+}
+
+impl StaticSite {
+    /// Drops the cached entry for `key` (its file was replaced while being served).
+    pub(crate) fn forget(&self, key: &str) {
+        self.0.cache.remove(key);
     }
 }
 
@@ -150,7 +157,7 @@ pub(crate) async fn serve_file(State(site): State<StaticSite>, request: Request)
 }
 
 /// A decoded path that may name a file under the root (see the module docs).
-fn is_clean(path: &str) -> bool {
+pub(crate) fn is_clean(path: &str) -> bool {
     let Some(rest) = path.strip_prefix('/') else { return false };
     rest.is_empty()
         || rest.split('/').all(|segment| {

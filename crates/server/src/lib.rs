@@ -18,6 +18,7 @@ mod content_type;
 mod encoding;
 mod error;
 mod error_page;
+mod fast;
 mod file_cache;
 mod files;
 mod proxy;

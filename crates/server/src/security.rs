@@ -10,7 +10,7 @@ pub(crate) const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 's
      style-src 'self'; script-src 'self'; frame-ancestors 'none'; base-uri 'self'; \
      form-action 'self'";
 
-const HEADERS: [(HeaderName, &str); 5] = [
+pub(crate) const HEADERS: [(HeaderName, &str); 5] = [
     (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
     (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
     (header::X_FRAME_OPTIONS, "DENY"),
