@@ -28,6 +28,7 @@ mod respond;
 mod security;
 mod serve;
 pub mod tls;
+mod workers;
 
 pub use access_log::AccessLog;
 pub use app::{REQUEST_TIMEOUT, ServeConfig, TlsFiles, app};

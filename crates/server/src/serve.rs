@@ -21,7 +21,7 @@ use tower::ServiceExt;
 use crate::{
     ServeConfig, ServeError, app,
     fast::{self, Fast, prefixed::Prefixed},
-    redirect_http, tls,
+    redirect_http, tls, workers,
 };
 
 /// A client must send a request's headers within this time (also the keep-alive idle limit).
@@ -70,18 +70,33 @@ pub async fn serve_with_shutdown(
     tracing::info!(address = %bound, scheme, root = %config.root.display(), "serving");
     ready(bound);
 
-    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let (stop_tx, stop) = tokio::sync::watch::channel(false);
     if let Some(listener) = redirect {
         let router = redirect_http::router(bound.port());
-        tokio::spawn(run(listener, None, router, None, stop_rx.clone()));
+        let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+        let serving = Serving { tls: None, router, fast: None, slots, stop: stop.clone() };
+        tokio::spawn(run(listener, serving));
     }
     tokio::spawn(async move {
         shutdown.await;
         tracing::info!("shutting down");
         let _ = stop_tx.send(true);
     });
-    run(listener, acceptor, router, fast, stop_rx).await;
-    Ok(())
+    let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let serving = Serving { tls: acceptor, router, fast, slots, stop };
+    let listener = listener.into_std().map_err(|source| ServeError::Bind { addr, source })?;
+    workers::run_workers(listener, serving).await
+}
+
+/// What every accept loop of one listening socket shares.
+#[derive(Clone)]
+pub(crate) struct Serving {
+    pub(crate) tls: Option<TlsAcceptor>,
+    pub(crate) router: Router,
+    pub(crate) fast: Option<Fast>,
+    /// Connections served at once, over all the loops.
+    pub(crate) slots: Arc<Semaphore>,
+    pub(crate) stop: watch::Receiver<bool>,
 }
 
 async fn wait_for(mut stop: watch::Receiver<bool>) {
@@ -112,17 +127,11 @@ fn builder() -> auto::Builder<TokioExecutor> {
 
 /// Accepts connections until `stop`, then lets the open ones finish their requests.
 /// HTTP/1.1 connections start on the fast path when there is one (see `fast/mod.rs`).
-async fn run(
-    listener: TcpListener,
-    tls: Option<TlsAcceptor>,
-    router: Router,
-    fast: Option<Fast>,
-    stop_rx: watch::Receiver<bool>,
-) {
+pub(crate) async fn run(listener: TcpListener, serving: Serving) {
+    let Serving { tls, router, fast, slots, stop: stop_rx } = serving;
     let stop = wait_for(stop_rx.clone());
     let builder = Arc::new(builder());
     let graceful = GracefulShutdown::new();
-    let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
     tokio::pin!(stop);
     loop {
         let permit = tokio::select! {
