@@ -72,7 +72,9 @@ openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=localhost \
 
 nginx_conf() { # PORT TLS(0/1) PIDFILE
   local listen="listen 127.0.0.1:$1;"
-  [[ $2 == 1 ]] && listen="listen 127.0.0.1:$1 ssl http2; ssl_certificate $WORK/cert.pem; ssl_certificate_key $WORK/key.pem;"
+  # TLS 1.3 as Debian's /etc/nginx/nginx.conf enables it (nginx 1.22's built-in default stops at
+  # 1.2), so both servers negotiate the same protocol and AES-256-GCM with wrk.
+  [[ $2 == 1 ]] && listen="listen 127.0.0.1:$1 ssl http2; ssl_certificate $WORK/cert.pem; ssl_certificate_key $WORK/key.pem; ssl_protocols TLSv1.2 TLSv1.3;"
   cat <<CONF
 worker_processes auto;
 pid $3;
