@@ -11,6 +11,9 @@ use crate::{
     support::{Answer, TestSite, send},
 };
 
+/// A request: method, target, headers.
+type Case<'a> = (&'a str, &'a str, Vec<(&'a str, &'a str)>);
+
 /// The response's headers but `date`, as sorted `name: value` lines.
 fn lines(headers: &HeaderMap) -> Vec<String> {
     let mut lines: Vec<String> = headers
@@ -48,7 +51,7 @@ async fn answers_like_the_router_on_one_connection() {
     let hyper_only = Server::start(logged).await;
     let mut reference = Client::connect(hyper_only.addr).await;
     let etag = from_router(&site, "GET", "/authors", &[]).await.header("etag").to_owned();
-    let cases: Vec<(&str, &str, Vec<(&str, &str)>)> = vec![
+    let cases: Vec<Case> = vec![
         ("GET", "/", vec![]),
         ("GET", "/authors", vec![]),
         ("GET", "/authors?utm=1", vec![("accept-encoding", "br, gzip")]),
