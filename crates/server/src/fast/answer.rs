@@ -80,8 +80,10 @@ pub(crate) async fn answer(
         if request.head_only {
             return Reply::Nothing;
         }
+        // Only the identity bytes are the file on disk.
+        let from_file = zero_copy && coding == Coding::Identity;
         match &variant.body {
-            Some(bytes) if !zero_copy || variant.len < SENDFILE_MIN => {
+            Some(bytes) if !from_file || variant.len < SENDFILE_MIN => {
                 return Reply::Body(bytes.clone());
             }
             // The file changed since the check above: the cached bytes are still one whole
@@ -92,7 +94,7 @@ pub(crate) async fn answer(
                     None => Reply::Body(bytes.clone()),
                 };
             }
-            None if !zero_copy => return Reply::HandOff,
+            None if !from_file => return Reply::HandOff,
             None => match open_current(&entry) {
                 Some(file) => return Reply::File(file, variant.len),
                 None => {

@@ -44,6 +44,10 @@ async fn answers_like_the_router_on_one_connection() {
     let site = TestSite::new();
     let big: Vec<u8> = (0..200_000u32).map(|i| b"abcdefghij\n"[(i % 11) as usize]).collect();
     site.write("assets/big-1a2b.js", &big);
+    // A large precompressed sibling: sent from memory, never the identity file in its place.
+    let big_br: Vec<u8> =
+        (0..40_000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8).collect();
+    site.write("assets/big-1a2b.js.br", &big_br);
     site.write("guide-huge.pdf", &vec![b'x'; 5 << 20]);
     let server = Server::start(site.config()).await;
     let mut client = Client::connect(server.addr).await;
