@@ -11,11 +11,17 @@
 # over plain HTTP and then over TLS (both with the same self-signed certificate), and prints
 # errors and the ratio to nginx, plus the peak RSS of `stillpoint serve`. Everything listens
 # on 127.0.0.1 and is stopped on exit.
+#
+# RUNS=N repeats each row's A-B-B-A round N times (default 1) and shows the round with the
+# median ratio (and every round's ratio). ONLY=REGEX keeps the rows whose
+# "proto target encoding" matches (e.g. ONLY='http js identity', ONLY=identity).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BIN=${STILLPOINT_BIN:-$ROOT/target/release/stillpoint}
 DURATION=${DURATION:-4}
+RUNS=${RUNS:-1}
+ONLY=${ONLY:-}
 CONNECTIONS=${CONNECTIONS:-128}
 SP_PORT=${SP_PORT:-18080}
 NG_PORT=${NG_PORT:-18081}
@@ -66,7 +72,9 @@ openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=localhost \
 
 nginx_conf() { # PORT TLS(0/1) PIDFILE
   local listen="listen 127.0.0.1:$1;"
-  [[ $2 == 1 ]] && listen="listen 127.0.0.1:$1 ssl http2; ssl_certificate $WORK/cert.pem; ssl_certificate_key $WORK/key.pem;"
+  # TLS 1.3 as Debian's /etc/nginx/nginx.conf enables it (nginx 1.22's built-in default stops at
+  # 1.2), so both servers negotiate the same protocol and AES-256-GCM with wrk.
+  [[ $2 == 1 ]] && listen="listen 127.0.0.1:$1 ssl http2; ssl_certificate $WORK/cert.pem; ssl_certificate_key $WORK/key.pem; ssl_protocols TLSv1.2 TLSv1.3;"
   cat <<CONF
 worker_processes auto;
 pid $3;
@@ -87,8 +95,12 @@ nginx_conf "$NG_TLS_PORT" 1 "$WORK/nginx-tls.pid" >"$WORK/nginx-tls.conf"
 /usr/sbin/nginx -c "$WORK/nginx.conf" -e "$WORK/nginx-error.log"
 /usr/sbin/nginx -c "$WORK/nginx-tls.conf" -e "$WORK/nginx-error.log"
 
-"$BIN" serve "$DIST" --port "$SP_PORT" 2>"$WORK/serve.log" & PIDS+=($!); SP_PID=$!
-"$BIN" serve "$DIST" --port "$SP_TLS_PORT" --tls-cert "$WORK/cert.pem" --tls-key "$WORK/key.pem" \
+# nginx daemonizes into a session of its own; with the kernel's scheduler autogroups (on by
+# default) that session gets its own share of the CPUs, while a server started here would share
+# one with wrk and this script. `setsid` gives stillpoint the same footing. (Not a group leader
+# here, so setsid execs in place and $! is the server.)
+setsid "$BIN" serve "$DIST" --port "$SP_PORT" 2>"$WORK/serve.log" & PIDS+=($!); SP_PID=$!
+setsid "$BIN" serve "$DIST" --port "$SP_TLS_PORT" --tls-cert "$WORK/cert.pem" --tls-key "$WORK/key.pem" \
   2>"$WORK/serve-tls.log" & PIDS+=($!); SP_TLS_PID=$!
 for port in $SP_PORT $NG_PORT; do
   for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
@@ -121,6 +133,7 @@ measure() { # URL ENCODING
   echo "${rps:-0} ${p50:--} ${p99:--} $(( ${errors:-0} + ${non2xx:-0} ))"
 }
 
+echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg); RUNS=$RUNS"
 printf '%-6s %-10s %-10s | %12s %17s %17s %5s | %9s %17s %17s %5s | %6s\n' \
   proto target encoding "stillpoint/s" p50 p99 errs "nginx/s" p50 p99 errs ratio
 for proto in http https; do
@@ -129,21 +142,33 @@ for proto in http https; do
   for t in "${TARGETS[@]}"; do
     name=${t%% *} path=${t#* }
     for enc in "" "br, gzip"; do
-      # A-B-B-A halves, so a change in the machine's load hurts both servers alike.
-      read -r s_rps s_p50 s_p99 s_err <<<"$(measure "$sp$path" "$enc")"
-      read -r n_rps n_p50 n_p99 n_err <<<"$(measure "$ng$path" "$enc")"
-      read -r n2_rps n2_p50 n2_p99 n2_err <<<"$(measure "$ng$path" "$enc")"
-      read -r s2_rps s2_p50 s2_p99 s2_err <<<"$(measure "$sp$path" "$enc")"
-      s_rps=$(awk -v a="$s_rps" -v b="$s2_rps" 'BEGIN { printf "%.0f", (a + b) / 2 }')
-      n_rps=$(awk -v a="$n_rps" -v b="$n2_rps" 'BEGIN { printf "%.0f", (a + b) / 2 }')
-      s_err=$((s_err + s2_err)) n_err=$((n_err + n2_err))
-      s_p50="$s_p50/$s2_p50" s_p99="$s_p99/$s2_p99" n_p50="$n_p50/$n2_p50" n_p99="$n_p99/$n2_p99"
-      ratio=$(awk -v a="$s_rps" -v b="$n_rps" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
-      printf '%-6s %-10s %-10s | %12s %17s %17s %5s | %9s %17s %17s %5s | %5sx\n' \
+      [[ -z $ONLY || "$proto $name ${enc:-identity}" =~ $ONLY ]] || continue
+      rounds=()
+      for _ in $(seq "$RUNS"); do
+        # A-B-B-A halves, so a change in the machine's load hurts both servers alike.
+        read -r s_rps s_p50 s_p99 s_err <<<"$(measure "$sp$path" "$enc")"
+        read -r n_rps n_p50 n_p99 n_err <<<"$(measure "$ng$path" "$enc")"
+        read -r n2_rps n2_p50 n2_p99 n2_err <<<"$(measure "$ng$path" "$enc")"
+        read -r s2_rps s2_p50 s2_p99 s2_err <<<"$(measure "$sp$path" "$enc")"
+        s_rps=$(awk -v a="$s_rps" -v b="$s2_rps" 'BEGIN { printf "%.0f", (a + b) / 2 }')
+        n_rps=$(awk -v a="$n_rps" -v b="$n2_rps" 'BEGIN { printf "%.0f", (a + b) / 2 }')
+        s_err=$((s_err + s2_err)) n_err=$((n_err + n2_err))
+        s_p50="$s_p50/$s2_p50" s_p99="$s_p99/$s2_p99" n_p50="$n_p50/$n2_p50" n_p99="$n_p99/$n2_p99"
+        ratio=$(awk -v a="$s_rps" -v b="$n_rps" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+        rounds+=("$ratio $s_rps $s_p50 $s_p99 $s_err $n_rps $n_p50 $n_p99 $n_err")
+      done
+      # The round with the median ratio.
+      read -r ratio s_rps s_p50 s_p99 s_err n_rps n_p50 n_p99 n_err \
+        <<<"$(printf '%s\n' "${rounds[@]}" | sort -n | sed -n "$(( (RUNS + 1) / 2 ))p")"
+      all=$(printf '%s\n' "${rounds[@]}" | awk '{printf "%s%s", (NR > 1 ? " " : ""), $1}')
+      printf '%-6s %-10s %-10s | %12s %17s %17s %5s | %9s %17s %17s %5s | %5sx' \
         "$proto" "$name" "${enc:-identity}" "$s_rps" "$s_p50" "$s_p99" "$s_err" "$n_rps" "$n_p50" "$n_p99" "$n_err" "$ratio"
+      if ((RUNS > 1)); then printf '  (%s)' "$all"; fi
+      echo
     done
   done
 done
 echo
 echo "stillpoint serve peak RSS: $(awk '/VmHWM/ {print $2, $3}' /proc/$SP_PID/status) (plain), $(awk '/VmHWM/ {print $2, $3}' /proc/$SP_TLS_PID/status) (TLS)"
+echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "targets: article $article, home /, js $script, page-data $pagedata; wrk -t2 -c$CONNECTIONS -d${DURATION}s"

@@ -49,6 +49,12 @@ pub struct ServeConfig {
 
 /// The whole server as a `Router`; `serve` runs it, tests call it with `oneshot`.
 pub fn app(config: &ServeConfig) -> Router {
+    parts(config).0
+}
+
+/// The router, and the site it serves files from (for the HTTP/1.1 fast path).
+pub(crate) fn parts(config: &ServeConfig) -> (Router, StaticSite) {
+    let site = StaticSite::new(&config.root, config.cache_bytes, csp_header(&config.style_hashes));
     let proxy = Arc::new(Proxy::new(&config.proxy_allow, config.proxy.clone()));
     if proxy.allows_nothing() {
         tracing::debug!("proxy.allow is empty: the third-party proxy refuses every URL");
@@ -57,7 +63,7 @@ pub fn app(config: &ServeConfig) -> Router {
         .route("/__health", get(health))
         .route("/__third-party-proxy", axum::routing::any(proxy::handle).with_state(proxy))
         .fallback(serve_file)
-        .with_state(StaticSite::new(&config.root, config.cache_bytes));
+        .with_state(site.clone());
     let mut router = with_common_layers(routes, REQUEST_TIMEOUT, csp_header(&config.style_hashes));
     if config.tls.is_some() {
         router = router.layer(middleware::map_response(add_hsts));
@@ -68,7 +74,7 @@ pub fn app(config: &ServeConfig) -> Router {
             access_log::log,
         ));
     }
-    router
+    (router, site)
 }
 
 async fn health() -> ([(header::HeaderName, HeaderValue); 1], &'static str) {

@@ -22,7 +22,7 @@ use bytes::Bytes;
 use http::HeaderValue;
 use sha2::{Digest, Sha256};
 
-use crate::{cache, content_type, encoding};
+use crate::{cache, content_type, encoding, fast::head::Heads};
 
 /// Files above this size are streamed from disk on each request (only their headers and
 /// digest are cached) and never compressed.
@@ -75,6 +75,8 @@ pub(crate) struct Entry {
     pub(crate) identity: Variant,
     pub(crate) gzip: Option<Variant>,
     pub(crate) br: Option<Variant>,
+    /// The fast path's response heads (`fast/head.rs`).
+    pub(crate) heads: Heads,
 }
 
 impl Entry {
@@ -126,7 +128,7 @@ pub(crate) fn new_cache(bytes: u64) -> Cache {
 /// Reads the regular file `path` and everything needed to answer `request_path` with it.
 /// The stamp comes from the opened file, so it always describes the bytes read. Blocking: run
 /// it on the blocking pool.
-pub(crate) fn load(path: PathBuf, request_path: &str) -> io::Result<Entry> {
+pub(crate) fn load(path: PathBuf, request_path: &str, csp: &HeaderValue) -> io::Result<Entry> {
     let mut file = std::fs::File::open(&path)?;
     let meta = file.metadata()?;
     if !meta.is_file() {
@@ -147,7 +149,7 @@ pub(crate) fn load(path: PathBuf, request_path: &str) -> io::Result<Entry> {
         let br = br.map(|b| variant(Some(Bytes::from(b)), &digest, ".br", 0));
         (variant(Some(Bytes::from(bytes)), &digest, "", 0), gz, br)
     };
-    Ok(Entry {
+    let mut entry = Entry {
         path,
         stamp,
         modified,
@@ -158,7 +160,10 @@ pub(crate) fn load(path: PathBuf, request_path: &str) -> io::Result<Entry> {
         identity,
         gzip,
         br,
-    })
+        heads: Heads::default(),
+    };
+    entry.heads = Heads::of(&entry, csp);
+    Ok(entry)
 }
 
 /// The gzip and brotli variants: the file's precompressed `.gz`/`.br` siblings when the build

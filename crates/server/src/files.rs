@@ -35,20 +35,23 @@ struct Inner {
     root: PathBuf,
     cache: Cache,
     pages: ErrorPages,
+    /// The Content-Security-Policy every answer carries (built into the cached heads).
+    csp: HeaderValue,
 }
 
 impl StaticSite {
-    pub(crate) fn new(root: &Path, cache_bytes: u64) -> Self {
+    pub(crate) fn new(root: &Path, cache_bytes: u64, csp: HeaderValue) -> Self {
         Self(Arc::new(Inner {
             root: root.to_path_buf(),
             cache: file_cache::new_cache(cache_bytes),
             pages: ErrorPages::new(root),
+            csp,
         }))
     }
 
     /// The current entry for `key` (a clean decoded path), loading it on a miss or when the
     /// file changed. `Ok(None)`: no such file.
-    async fn entry(&self, key: &str) -> io::Result<Option<Arc<Entry>>> {
+    pub(crate) async fn entry(&self, key: &str) -> io::Result<Option<Arc<Entry>>> {
         if let Some(entry) = self.0.cache.get(key) {
             // One stat on the hot path: cheap (dentry and inode are in memory) and needed to
             // see a swapped root at once.
@@ -61,8 +64,8 @@ impl StaticSite {
             Ok(entry) => return Ok(Some(entry)),
             Err(guard) => guard,
         };
-        let (root, owned) = (self.0.root.clone(), key.to_owned());
-        let loaded = tokio::task::spawn_blocking(move || resolve_and_load(&root, &owned))
+        let (root, owned, csp) = (self.0.root.clone(), key.to_owned(), self.0.csp.clone());
+        let loaded = tokio::task::spawn_blocking(move || resolve_and_load(&root, &owned, &csp))
             .await
             .map_err(io::Error::other)??;
         let Some(entry) = loaded else { return Ok(None) };
@@ -72,15 +75,22 @@ impl StaticSite {
     }
 }
 
+impl StaticSite {
+    /// Drops the cached entry for `key` (its file was replaced while being served).
+    pub(crate) fn forget(&self, key: &str) {
+        self.0.cache.remove(key);
+    }
+}
+
 /// A build that renames a new directory over the root leaves a moment with no root at all:
 /// a miss then waits up to this long for the new one before answering 404.
 const SWAP_WAIT: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// Blocking: finds the file for `key` under `root` and loads it.
-fn resolve_and_load(root: &Path, key: &str) -> io::Result<Option<Entry>> {
+fn resolve_and_load(root: &Path, key: &str, csp: &HeaderValue) -> io::Result<Option<Entry>> {
     let started = std::time::Instant::now();
     loop {
-        let found = resolve_and_load_once(root, key)?;
+        let found = resolve_and_load_once(root, key, csp)?;
         if found.is_some() || root.exists() || started.elapsed() > SWAP_WAIT {
             return Ok(found);
         }
@@ -88,7 +98,7 @@ fn resolve_and_load(root: &Path, key: &str) -> io::Result<Option<Entry>> {
     }
 }
 
-fn resolve_and_load_once(root: &Path, key: &str) -> io::Result<Option<Entry>> {
+fn resolve_and_load_once(root: &Path, key: &str, csp: &HeaderValue) -> io::Result<Option<Entry>> {
     let relative = key.trim_start_matches('/');
     let path = if relative.is_empty() { root.join("index.html") } else { root.join(relative) };
     let path = match std::fs::metadata(&path) {
@@ -98,11 +108,13 @@ fn resolve_and_load_once(root: &Path, key: &str) -> io::Result<Option<Entry>> {
         Err(err) if means_not_found(&err) => return Ok(None),
         Err(err) => return Err(err),
     };
-    match file_cache::load(path, key) {
+    match file_cache::load(path, key, csp) {
         Ok(entry) => Ok(Some(entry)),
         Err(err) if means_not_found(&err) => Ok(None),
         // Replaced while read: once more, from the new file.
-        Err(err) if err.kind() == io::ErrorKind::Interrupted => resolve_and_load_once(root, key),
+        Err(err) if err.kind() == io::ErrorKind::Interrupted => {
+            resolve_and_load_once(root, key, csp)
+        }
         Err(err) => Err(err),
     }
 }
@@ -150,7 +162,7 @@ pub(crate) async fn serve_file(State(site): State<StaticSite>, request: Request)
 }
 
 /// A decoded path that may name a file under the root (see the module docs).
-fn is_clean(path: &str) -> bool {
+pub(crate) fn is_clean(path: &str) -> bool {
     let Some(rest) = path.strip_prefix('/') else { return false };
     rest.is_empty()
         || rest.split('/').all(|segment| {

@@ -7,6 +7,9 @@
 //! in-memory cache validated by one `stat` per request, so a swapped `dist` is seen at once.
 //! `/__third-party-proxy?url=` fetches allow-listed scripts and JSON; `/__health` says ok.
 //! Plain HTTP or HTTPS (HTTP/2 and HTTP/1.1), optional access log, graceful shutdown.
+//! One accept loop per CPU on its own single-threaded runtime (`workers.rs`); HTTP/1.1
+//! connections start on a fast path for file hits (`fast/`: precomputed heads, `sendfile`) and
+//! are handed to hyper and the axum router for anything else.
 //!
 //! It does not build anything, watch files, or install a tracing subscriber: it emits
 //! `tracing` events and leaves the output to the binary.
@@ -18,6 +21,7 @@ mod content_type;
 mod encoding;
 mod error;
 mod error_page;
+mod fast;
 mod file_cache;
 mod files;
 mod proxy;
@@ -27,6 +31,7 @@ mod respond;
 mod security;
 mod serve;
 pub mod tls;
+mod workers;
 
 pub use access_log::AccessLog;
 pub use app::{REQUEST_TIMEOUT, ServeConfig, TlsFiles, app};

@@ -121,12 +121,21 @@ fn slice(bytes: &Bytes, start: u64, end: u64) -> Bytes {
 /// If-None-Match (any listed tag naming a representation of the file, or `*`), else
 /// If-Modified-Since (the file is not newer, to the second).
 fn not_modified(entry: &Entry, request: &HeaderMap) -> bool {
-    if let Some(tags) = request.get(header::IF_NONE_MATCH) {
-        let tags = tags.as_bytes();
+    let value = |name| request.get(name).map(HeaderValue::as_bytes);
+    not_modified_by(entry, value(header::IF_NONE_MATCH), value(header::IF_MODIFIED_SINCE))
+}
+
+/// [`not_modified`] from the two headers' values.
+pub(crate) fn not_modified_by(
+    entry: &Entry,
+    if_none_match: Option<&[u8]>,
+    if_modified_since: Option<&[u8]>,
+) -> bool {
+    if let Some(tags) = if_none_match {
         return tags.trim_ascii() == b"*"
             || tags.split(|&b| b == b',').any(|tag| entry.has_etag(tag.trim_ascii()));
     }
-    let Some(since) = request.get(header::IF_MODIFIED_SINCE).and_then(|v| v.to_str().ok()) else {
+    let Some(since) = if_modified_since.and_then(|v| std::str::from_utf8(v).ok()) else {
         return false;
     };
     let Ok(since) = httpdate::parse_http_date(since) else { return false };

@@ -40,7 +40,8 @@ pub(crate) fn csp_header(style_hashes: &[String]) -> HeaderValue {
     HeaderValue::from_str(&content_security_policy(&valid)).expect("the policy is ASCII")
 }
 
-const HEADERS: [(HeaderName, &str); 4] = [
+/// Every security header but the CSP, which depends on the site (see [`csp_header`]).
+pub(crate) const HEADERS: [(HeaderName, &str); 4] = [
     (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
     (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
     (header::X_FRAME_OPTIONS, "DENY"),

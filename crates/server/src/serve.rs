@@ -4,17 +4,25 @@
 use std::{future::Future, io, net::SocketAddr, path::Path, sync::Arc, time::Duration};
 
 use axum::{Router, extract::ConnectInfo};
+use bytes::Bytes;
 use hyper::body::Incoming;
 use hyper_util::{
     rt::{TokioExecutor, TokioIo, TokioTimer},
     server::{conn::auto, graceful::GracefulShutdown},
     service::TowerToHyperService,
 };
-use tokio::{net::TcpListener, sync::Semaphore};
+use tokio::{
+    net::TcpListener,
+    sync::{Semaphore, watch},
+};
 use tokio_rustls::TlsAcceptor;
 use tower::ServiceExt;
 
-use crate::{ServeConfig, ServeError, app, redirect_http, tls};
+use crate::{
+    ServeConfig, ServeError, app,
+    fast::{self, Fast, prefixed::Prefixed},
+    redirect_http, tls, workers,
+};
 
 /// A client must send a request's headers within this time (also the keep-alive idle limit).
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
@@ -56,26 +64,42 @@ pub async fn serve_with_shutdown(
         (Some(port), Some(_)) => Some(bind(SocketAddr::new(addr.ip(), port)).await?),
         _ => None,
     };
-    let router = app(&config);
+    let (router, site) = app::parts(&config);
+    let fast = config.access_log.is_none().then(|| Fast { site, hsts: acceptor.is_some() });
     let scheme = if acceptor.is_some() { "https" } else { "http" };
     tracing::info!(address = %bound, scheme, root = %config.root.display(), "serving");
     ready(bound);
 
-    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let (stop_tx, stop) = tokio::sync::watch::channel(false);
     if let Some(listener) = redirect {
         let router = redirect_http::router(bound.port());
-        tokio::spawn(run(listener, None, router, wait_for(stop_rx.clone())));
+        let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+        let serving = Serving { tls: None, router, fast: None, slots, stop: stop.clone() };
+        tokio::spawn(run(listener, serving));
     }
     tokio::spawn(async move {
         shutdown.await;
         tracing::info!("shutting down");
         let _ = stop_tx.send(true);
     });
-    run(listener, acceptor, router, wait_for(stop_rx)).await;
-    Ok(())
+    let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let serving = Serving { tls: acceptor, router, fast, slots, stop };
+    let listener = listener.into_std().map_err(|source| ServeError::Bind { addr, source })?;
+    workers::run_workers(listener, serving).await
 }
 
-async fn wait_for(mut stop: tokio::sync::watch::Receiver<bool>) {
+/// What every accept loop of one listening socket shares.
+#[derive(Clone)]
+pub(crate) struct Serving {
+    pub(crate) tls: Option<TlsAcceptor>,
+    pub(crate) router: Router,
+    pub(crate) fast: Option<Fast>,
+    /// Connections served at once, over all the loops.
+    pub(crate) slots: Arc<Semaphore>,
+    pub(crate) stop: watch::Receiver<bool>,
+}
+
+async fn wait_for(mut stop: watch::Receiver<bool>) {
     let _ = stop.wait_for(|stop| *stop).await;
 }
 
@@ -102,15 +126,12 @@ fn builder() -> auto::Builder<TokioExecutor> {
 }
 
 /// Accepts connections until `stop`, then lets the open ones finish their requests.
-async fn run(
-    listener: TcpListener,
-    tls: Option<TlsAcceptor>,
-    router: Router,
-    stop: impl Future<Output = ()>,
-) {
+/// HTTP/1.1 connections start on the fast path when there is one (see `fast/mod.rs`).
+pub(crate) async fn run(listener: TcpListener, serving: Serving) {
+    let Serving { tls, router, fast, slots, stop: stop_rx } = serving;
+    let stop = wait_for(stop_rx.clone());
     let builder = Arc::new(builder());
     let graceful = GracefulShutdown::new();
-    let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
     tokio::pin!(stop);
     loop {
         let permit = tokio::select! {
@@ -138,14 +159,22 @@ async fn run(
         });
         let service = TowerToHyperService::new(service);
         let (builder, watcher, tls) = (builder.clone(), graceful.watcher(), tls.clone());
+        let (fast, stop_rx) = (fast.clone(), stop_rx.clone());
         tokio::spawn(async move {
             let _permit = permit;
             let result = match tls {
                 None => {
+                    let io = match &fast {
+                        Some(fast) => match fast::serve(tcp, fast, stop_rx).await {
+                            Some(io) => io,
+                            None => return,
+                        },
+                        None => Prefixed::new(Bytes::new(), tcp),
+                    };
                     watcher
                         .watch(
                             builder
-                                .serve_connection_with_upgrades(TokioIo::new(tcp), service)
+                                .serve_connection_with_upgrades(TokioIo::new(io), service)
                                 .into_owned(),
                         )
                         .await
@@ -159,10 +188,18 @@ async fn run(
                             }
                             Err(_) => return tracing::debug!(%peer, "TLS handshake too slow"),
                         };
+                    let h2 = stream.get_ref().1.alpn_protocol() == Some(b"h2");
+                    let io = match &fast {
+                        Some(fast) if !h2 => match fast::serve(stream, fast, stop_rx).await {
+                            Some(io) => io,
+                            None => return,
+                        },
+                        _ => Prefixed::new(Bytes::new(), stream),
+                    };
                     watcher
                         .watch(
                             builder
-                                .serve_connection_with_upgrades(TokioIo::new(stream), service)
+                                .serve_connection_with_upgrades(TokioIo::new(io), service)
                                 .into_owned(),
                         )
                         .await

@@ -1,8 +1,11 @@
 //! The server's integration tests: one module per behaviour, all against `app()` over a
-//! site fixture in a temp directory, with `oneshot` (no sockets) except in `serve`.
+//! site fixture in a temp directory, with `oneshot` (no sockets) except in `serve`, `fast_path`
+//! and one swap test (real sockets, see `client.rs`).
 
 mod caching;
+mod client;
 mod errors;
+mod fast_path;
 mod hot_cache;
 mod limits;
 mod proxy;

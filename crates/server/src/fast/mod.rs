@@ -1,0 +1,119 @@
+//! The HTTP/1.1 fast path for the site's files.
+//!
+//! Each HTTP/1.1 connection (plain, or TLS that chose `http/1.1`) starts here. Plain `GET`
+//! and `HEAD` requests for files are answered directly: the cached entry (validated as in
+//! `files.rs`), a response head built once per file and coding, and the body written from
+//! memory in one vectored write or, on plain TCP for large identity bodies, sent from the
+//! page cache with `sendfile(2)`. The answers are the router's, header for header (a test
+//! compares them). The first request the fast path does not answer itself (another method,
+//! HTTP/1.0, a body, an upgrade or h2c, a range, a redirect, a 404/500 page, `/__health`,
+//! the proxy, a malformed or oversized head) hands the connection, with the bytes already
+//! read, to hyper and the router for the rest of its life. With an access log configured,
+//! every connection goes to hyper (the log is written by the router's middleware).
+//!
+//! Limits match hyper's: a request head must arrive within [`HEADER_TIMEOUT`] (also the
+//! keep-alive idle limit), an idle connection closes on graceful shutdown.
+
+mod answer;
+pub(crate) mod head;
+pub(crate) mod prefixed;
+mod request;
+mod write;
+
+use bytes::{Buf, BytesMut};
+use tokio::{
+    io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt},
+    net::TcpStream,
+    sync::watch,
+    time::Instant,
+};
+
+use self::{answer::Reply, prefixed::Prefixed, request::Parse};
+use crate::{HEADER_TIMEOUT, MAX_HEADER_BYTES, files::StaticSite};
+
+/// What the fast path needs: the site, and whether answers carry HSTS (TLS).
+#[derive(Clone)]
+pub(crate) struct Fast {
+    pub(crate) site: StaticSite,
+    pub(crate) hsts: bool,
+}
+
+/// A connection's byte stream; plain TCP can also take a file by `sendfile`.
+pub(crate) trait Transport: AsyncRead + AsyncWrite + Unpin + Send {
+    fn tcp(&self) -> Option<&TcpStream>;
+}
+
+impl Transport for TcpStream {
+    fn tcp(&self) -> Option<&TcpStream> {
+        Some(self)
+    }
+}
+
+impl Transport for tokio_rustls::server::TlsStream<TcpStream> {
+    fn tcp(&self) -> Option<&TcpStream> {
+        None
+    }
+}
+
+const READ_BUF: usize = 8 << 10;
+
+/// Answers requests on `io` until it closes (`None`) or a request is for hyper: then the
+/// connection is returned with the unanswered bytes in front.
+pub(crate) async fn serve<S: Transport>(
+    mut io: S,
+    fast: &Fast,
+    mut stop: watch::Receiver<bool>,
+) -> Option<Prefixed<S>> {
+    let mut buf = BytesMut::with_capacity(READ_BUF);
+    let mut out = Vec::with_capacity(1024);
+    let mut deadline = Instant::now() + HEADER_TIMEOUT;
+    loop {
+        let request = match request::parse(&buf) {
+            Parse::Simple(request) => request,
+            Parse::Other => return Some(Prefixed::new(buf.freeze(), io)),
+            Parse::Partial if buf.len() > MAX_HEADER_BYTES => {
+                return Some(Prefixed::new(buf.freeze(), io));
+            }
+            Parse::Partial => {
+                if buf.capacity() - buf.len() < READ_BUF / 4 {
+                    buf.reserve(READ_BUF);
+                }
+                let idle = buf.is_empty();
+                let read = tokio::time::timeout_at(deadline, io.read_buf(&mut buf));
+                let read = if idle {
+                    // Idle between requests: a graceful shutdown closes the connection.
+                    tokio::select! {
+                        read = read => read,
+                        _ = stop.wait_for(|stop| *stop) => return None,
+                    }
+                } else {
+                    read.await
+                };
+                match read {
+                    Ok(Ok(n)) if n > 0 => continue,
+                    _ => return None,
+                }
+            }
+        };
+        out.clear();
+        let reply = answer::answer(&fast.site, &buf, &request, io.tcp().is_some(), &mut out).await;
+        if !matches!(reply, Reply::HandOff) {
+            head::finish(&mut out, fast.hsts, request.close);
+        }
+        let written = match reply {
+            Reply::HandOff => return Some(Prefixed::new(buf.freeze(), io)),
+            Reply::Nothing => write::head_and_body(&mut io, &out, &[]).await,
+            Reply::Body(body) => write::head_and_body(&mut io, &out, &body).await,
+            Reply::File(file, len) => match io.tcp() {
+                Some(tcp) => write::head_and_file(tcp, &out, &file, len).await,
+                None => Err(std::io::ErrorKind::Unsupported.into()),
+            },
+        };
+        if written.is_err() || request.close {
+            let _ = io.shutdown().await;
+            return None;
+        }
+        buf.advance(request.len);
+        deadline = Instant::now() + HEADER_TIMEOUT;
+    }
+}
