@@ -170,6 +170,7 @@ pub fn build_in(
         (None, Some(dir)) => BuildCache::load(dir, &engine),
         (_, None) => (BuildCache::empty(&engine), None),
     };
+    tracing::debug!(elapsed = ?started.elapsed(), "cache read");
     let site = load(&opts.site_dir, &mut cache.parsed)?;
     tracing::debug!(elapsed = ?started.elapsed(), "loaded");
     let catalog = build_catalog(&site);
