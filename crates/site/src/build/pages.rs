@@ -73,45 +73,33 @@ impl Renderer<'_> {
             return Ok(0);
         }
 
-        let result = self.render(
-            &todo,
-            &keys,
-            &templates,
-            (&slices_key, &worker_key),
-            shell,
-            update,
-            cache,
-            session,
-            progress,
-        );
+        let todo = Todo { pages: todo, keys, templates, slices_key, worker_key };
+        let result = self.render(&todo, shell, update, cache, session, progress);
         if matches!(result, Err(BuildError::Node(_))) {
             session.stop_workers();
         }
         result
     }
 
-    /// Renders the pages `todo` (indices into the plans) and records them in the cache.
-    #[allow(clippy::too_many_arguments)]
+    /// Renders the pages of `todo` and records them in the cache.
     fn render(
         &self,
-        todo: &[usize],
-        keys: &[String],
-        templates: &HashMap<&'static str, ChunkFiles>,
-        (slices_key, worker_key): (&str, &str),
+        todo: &Todo,
         shell: Shell,
         update: &Update,
         cache: &mut BuildCache,
         session: &mut Session,
         progress: &dyn Progress,
     ) -> Result<usize, BuildError> {
+        let Todo { pages: todo, keys, templates, slices_key, worker_key } = todo;
         let worker = self.bundle.worker();
         let pool = session.workers(self.node, &worker, worker_key, self.jobs.min(todo.len()))?;
         let (header, footer) = match &cache.slices {
-            Some(s) if s.key == slices_key => (s.header.clone(), s.footer.clone()),
+            Some(s) if &s.key == slices_key => (s.header.clone(), s.footer.clone()),
             _ => {
                 let (header, footer) = pool.render_slices(self.site_json)?;
                 cache.set_slices(Slices {
-                    key: slices_key.to_string(),
+                    key: slices_key.clone(),
                     header: header.clone(),
                     footer: footer.clone(),
                 });
@@ -153,6 +141,18 @@ impl Renderer<'_> {
         }
         Ok(todo.len())
     }
+}
+
+/// The pages a build must render, with what rendering them needs.
+struct Todo {
+    /// Indices into the plans.
+    pages: Vec<usize>,
+    /// Every plan's key, by index.
+    keys: Vec<String>,
+    templates: HashMap<&'static str, ChunkFiles>,
+    /// What the header and footer were rendered from, and the worker script's digest.
+    slices_key: String,
+    worker_key: String,
 }
 
 /// `page-data/{route}/page-data.json`: the page's props (already serialised, with their body)
