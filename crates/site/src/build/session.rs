@@ -19,7 +19,6 @@ struct Workers {
     /// The Node executable and the digest of the worker script.
     key: String,
     pool: SsrPool,
-    size: usize,
 }
 
 impl Session {
@@ -37,12 +36,12 @@ impl Session {
         size: usize,
     ) -> Result<&mut SsrPool, BuildError> {
         let key = format!("{}\0{script_key}", node.display());
-        let fits = self.workers.as_ref().is_some_and(|w| w.key == key && w.size >= size);
+        let fits = self.workers.as_ref().is_some_and(|w| w.key == key && w.pool.len() >= size);
         if !fits {
             self.workers = None; // stops the old ones first
             check_node(node)?;
             let pool = SsrPool::start(node, script, size)?;
-            self.workers = Some(Workers { key, pool, size });
+            self.workers = Some(Workers { key, pool });
         }
         Ok(&mut self.workers.as_mut().expect("just started").pool)
     }

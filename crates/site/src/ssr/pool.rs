@@ -54,6 +54,11 @@ pub struct SsrPool {
 }
 
 impl SsrPool {
+    /// How many workers are running.
+    pub fn len(&self) -> usize {
+        self.workers.len()
+    }
+
     /// Starts `n` workers running `script` with `node`, and waits for each to say it is ready.
     pub fn start(node: &Path, script: &Path, n: usize) -> Result<Self, BuildError> {
         let mut workers = Vec::with_capacity(n);
