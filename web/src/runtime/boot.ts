@@ -50,11 +50,12 @@ export function loadNavigationSoon(start: NavigationStart): void {
 /** Registers the service worker once the page has loaded: nothing on the page waits for it. */
 export function registerServiceWorkerAfterLoad(page: PageAttributes): void {
   if (!import.meta.env.PROD) return;
+  const controlled = 'serviceWorker' in navigator && navigator.serviceWorker.controller !== null;
   const register = () => {
     // Under `stillpoint dev` (its client marks the document) no worker may cache the site.
     if (document.documentElement.dataset.stillpointDev !== undefined) return;
     import('./serviceWorker')
-      .then((worker) => worker.registerServiceWorker(page))
+      .then((worker) => worker.registerServiceWorker(page, controlled))
       .catch((error: unknown) => console.warn('The service worker could not be registered:', error));
   };
   if (document.readyState === 'complete') register();

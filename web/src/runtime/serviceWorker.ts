@@ -28,7 +28,13 @@ function firstPageUrls(page: PageAttributes): string[] {
   return urls.filter((url) => new URL(url, window.location.href).origin === window.location.origin);
 }
 
-export function registerServiceWorker(page: PageAttributes): void {
+/**
+ * Registers the worker. `controlled` says whether a worker controlled this page when its script
+ * started: only then did the page's own requests go through a worker that kept them. (Asking after
+ * `ready` is too late: a first worker that activates meanwhile claims the page without having seen
+ * its requests.)
+ */
+export function registerServiceWorker(page: PageAttributes, controlled: boolean): void {
   if (!import.meta.env.PROD) return;
   if (!isServiceWorkerOrigin(window.location)) {
     console.error(INSECURE_ORIGIN_ERROR);
@@ -40,7 +46,7 @@ export function registerServiceWorker(page: PageAttributes): void {
     .then(() => navigator.serviceWorker.ready)
     .then((registration) => {
       // A page the worker already controlled went through it and is saved; this one was not.
-      if (navigator.serviceWorker.controller) return;
+      if (controlled) return;
       const message: SaveMessage = { type: 'save', urls: firstPageUrls(page) };
       registration.active?.postMessage(message);
     })
