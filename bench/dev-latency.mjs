@@ -8,6 +8,7 @@
 //
 //   node bench/dev-latency.mjs SITE [--edits 20] [--edit body|title] [--bin target/release/stillpoint]
 //                                   [--article articles/x.md] [--chromium /usr/bin/chromium]
+//                                   [--log FILE]
 //
 // SITE is copied to a temporary directory first (it is never modified). The times are taken
 // on one clock: Node's and the page's `performance.timeOrigin + performance.now()`.
@@ -29,6 +30,7 @@ const { values, positionals } = parseArgs({
     bin: { type: 'string', default: join(repo, 'target/release/stillpoint') },
     article: { type: 'string' },
     chromium: { type: 'string', default: process.env.CHROMIUM ?? '/usr/bin/chromium' },
+    log: { type: 'string' },
   },
 });
 if (positionals.length !== 1) {
@@ -88,7 +90,7 @@ function startDev(site) {
     });
     child.on('exit', (code) => fail(new Error(`stillpoint dev exited (${code}):\n${log}`)));
   });
-  return { child, ready, builds };
+  return { child, ready, builds, log: () => log };
 }
 
 const work = mkdtempSync(join(tmpdir(), 'stillpoint-dev-latency-'));
@@ -187,5 +189,7 @@ try {
 } finally {
   await context?.close();
   dev.child.kill('SIGINT');
+  // The dev server's terminal output (with STILLPOINT_LOG=stillpoint_site=debug, where each rebuild's time goes).
+  if (values.log) writeFileSync(values.log, dev.log());
   rmSync(work, { recursive: true, force: true });
 }

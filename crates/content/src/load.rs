@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 use rayon::prelude::*;
 
@@ -10,8 +11,9 @@ use crate::article::Article;
 use crate::authors::Authors;
 use crate::config::SiteConfig;
 use crate::error::{ContentError, ContentErrorKind, Diagnostics};
+use crate::front_matter::split;
 use crate::pages::{INFO_PAGES, InfoPage};
-use crate::parsed::{ParsedArticles, text_digest};
+use crate::parsed::{ParsedArticles, Stamp, text_digest};
 use crate::sponsored::Sponsored;
 use crate::topics::Topics;
 
@@ -38,6 +40,34 @@ pub struct Site {
 impl Site {
     pub fn page(&self, name: &str) -> Option<&InfoPage> {
         self.pages.iter().find(|p| p.name == name)
+    }
+
+    /// Reads the bodies the load left unread (see [`Article::body`]) of the articles `want`
+    /// picks (by index). A file whose bytes are no longer those loaded is an error: it was
+    /// written during the build, which must run again.
+    pub fn read_bodies(&mut self, want: impl Fn(usize) -> bool + Sync) -> Result<(), Diagnostics> {
+        let root = &self.root;
+        let errors: Vec<ContentError> = self
+            .articles
+            .par_iter_mut()
+            .enumerate()
+            .filter(|(i, a)| a.body.is_none() && want(*i))
+            .filter_map(|(_, a)| {
+                let file = |kind| Some(ContentError::file(&a.source, kind));
+                let text = match fs::read_to_string(root.join(&a.source)) {
+                    Ok(text) => text,
+                    Err(e) => return file(ContentErrorKind::Io(e.to_string())),
+                };
+                match split(&text) {
+                    Ok(s) if text_digest(&text) == a.digest => {
+                        a.body = Some(s.body.to_string());
+                        None
+                    }
+                    _ => file(ContentErrorKind::Io("written during the build; build again".into())),
+                }
+            })
+            .collect();
+        Diagnostics(errors).into_result()
     }
 }
 
@@ -141,7 +171,17 @@ fn parse_into<T>(diag: &mut Diagnostics, r: Result<T, Vec<ContentError>>) -> Opt
     }
 }
 
-/// Parses every `articles/**/*.md` in parallel (or takes it from `parsed` when its bytes are
+/// How an article was loaded.
+enum Loaded {
+    /// From the store by its stamp: the file was not read.
+    Unread,
+    /// Read, and found to be the bytes parsed before.
+    Same(Option<Stamp>),
+    /// Read and parsed.
+    Parsed(Option<Stamp>),
+}
+
+/// Parses every `articles/**/*.md` in parallel (or takes it from `parsed` when the file is
 /// unchanged); the result is sorted by path.
 fn load_articles(
     root: &Path,
@@ -157,15 +197,25 @@ fn load_articles(
         .collect();
     files.sort();
     let store = &*parsed;
-    let results: Vec<Result<(Article, bool), Vec<ContentError>>> = files
+    let read_at = SystemTime::now();
+    let results: Vec<Result<(Article, Loaded), Vec<ContentError>>> = files
         .par_iter()
         .map(|path| {
             let rel = path.strip_prefix(root).unwrap_or(path);
-            let text = fs::read_to_string(path)
-                .map_err(|e| vec![ContentError::file(rel, ContentErrorKind::Io(e.to_string()))])?;
+            let io = |e: std::io::Error| {
+                vec![ContentError::file(rel, ContentErrorKind::Io(e.to_string()))]
+            };
+            let meta = fs::metadata(path).map_err(io)?;
+            if let Some(a) = store.unchanged(rel, &meta, default_date) {
+                return Ok((a, Loaded::Unread));
+            }
+            let text = fs::read_to_string(path).map_err(io)?;
+            let stamp = Stamp::of(&meta, read_at);
             match store.get(rel, &text_digest(&text), &text, default_date) {
-                Some(a) => Ok((a, false)),
-                None => Article::parse(rel, &text, default_date).map(|a| (a, true)),
+                Some(a) => Ok((a, Loaded::Same(stamp))),
+                None => {
+                    Article::parse(rel, &text, default_date).map(|a| (a, Loaded::Parsed(stamp)))
+                }
             }
         })
         .collect();
@@ -173,9 +223,11 @@ fn load_articles(
     let mut errors = Vec::new();
     for r in results {
         match r {
-            Ok((a, fresh)) => {
-                if fresh {
-                    parsed.insert(default_date, &a);
+            Ok((a, loaded)) => {
+                match loaded {
+                    Loaded::Unread => {}
+                    Loaded::Same(stamp) => parsed.restamp(&a.source, stamp),
+                    Loaded::Parsed(stamp) => parsed.insert(default_date, &a, stamp),
                 }
                 articles.push(a)
             }

@@ -1,12 +1,17 @@
 //! Articles parsed by an earlier load, so that a rebuild parses only the files that changed.
 //!
-//! Every article file is still read and the site is still checked as a whole; only the front
-//! matter and Markdown scan of a file whose bytes are exactly those parsed before are taken
-//! from here. The store is the caller's to keep (the build cache persists it); a store that does
-//! not fit simply misses.
+//! The site is still checked as a whole; only the front matter and Markdown scan of a file whose
+//! bytes are exactly those parsed before are taken from here. A file whose stamp (size, times,
+//! inode: what `stat` says) is the one recorded is not even read: its body is read later, only if
+//! a page needs it. A stamp is recorded only for a file last modified well before it was read
+//! (git's "racily clean" rule), so a write within the file system's timestamp granularity of the
+//! read is never missed. The store is the caller's to keep (the build cache persists it); a store
+//! that does not fit simply misses.
 
 use std::collections::HashMap;
+use std::fs::Metadata;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -28,6 +33,54 @@ struct Parsed {
     default_date: jiff::civil::Date,
     /// Without its body.
     article: Article,
+    /// The file's stamp when its bytes were last read, if it may be trusted.
+    stamp: Option<Stamp>,
+}
+
+/// What `stat` says of a file: when it matches, the file has not been written since.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stamp {
+    len: u64,
+    modified: (i64, i64),
+    changed: (i64, i64),
+    inode: (u64, u64),
+}
+
+/// How long before a read a file must have been modified for its stamp to be trusted: longer
+/// than any file system's timestamp granularity.
+const SETTLED: Duration = Duration::from_secs(2);
+
+impl Stamp {
+    /// The stamp of a file read at `read_at`; `None` when it was modified too close to the read
+    /// (a write in the same clock tick would leave the same stamp) or the platform has none.
+    pub fn of(meta: &Metadata, read_at: SystemTime) -> Option<Self> {
+        let modified = meta.modified().ok()?;
+        if modified + SETTLED > read_at {
+            return None;
+        }
+        Self::unix(meta)
+    }
+
+    #[cfg(unix)]
+    fn unix(meta: &Metadata) -> Option<Self> {
+        use std::os::unix::fs::MetadataExt;
+        Some(Self {
+            len: meta.size(),
+            modified: (meta.mtime(), meta.mtime_nsec()),
+            changed: (meta.ctime(), meta.ctime_nsec()),
+            inode: (meta.dev(), meta.ino()),
+        })
+    }
+
+    #[cfg(not(unix))]
+    fn unix(_: &Metadata) -> Option<Self> {
+        None
+    }
+
+    /// Whether a file now described by `meta` is the one this stamp was taken of.
+    fn matches(&self, meta: &Metadata) -> bool {
+        Self::unix(meta).is_some_and(|now| now == *self)
+    }
 }
 
 /// The digest [`ParsedArticles`] keys a file's text by.
@@ -37,6 +90,19 @@ pub fn text_digest(text: &str) -> String {
 }
 
 impl ParsedArticles {
+    /// The article parsed before from the file `meta` describes, when its stamp says it has not
+    /// been written since; its body is not read.
+    pub(crate) fn unchanged(
+        &self,
+        source: &Path,
+        meta: &Metadata,
+        default_date: jiff::civil::Date,
+    ) -> Option<Article> {
+        let p = self.entries.get(source)?;
+        let fits = p.default_date == default_date && p.stamp.is_some_and(|s| s.matches(meta));
+        fits.then(|| p.article.clone())
+    }
+
     /// The article parsed from exactly `text` before, with its body taken from `text`.
     pub(crate) fn get(
         &self,
@@ -50,14 +116,29 @@ impl ParsedArticles {
             return None;
         }
         let body = split(text).ok()?.body;
-        Some(Article { body: body.to_string(), ..p.article.clone() })
+        Some(Article { body: Some(body.to_string()), ..p.article.clone() })
     }
 
-    /// Records a file's parse (its body is not stored).
-    pub(crate) fn insert(&mut self, default_date: jiff::civil::Date, article: &Article) {
-        let article = Article { body: String::new(), ..article.clone() };
-        self.entries.insert(article.source.clone(), Parsed { default_date, article });
+    /// Records a file's parse (its body is not stored) and its stamp.
+    pub(crate) fn insert(
+        &mut self,
+        default_date: jiff::civil::Date,
+        article: &Article,
+        stamp: Option<Stamp>,
+    ) {
+        let article = Article { body: None, ..article.clone() };
+        self.entries.insert(article.source.clone(), Parsed { default_date, article, stamp });
         self.changed = true;
+    }
+
+    /// Records a new stamp for a file whose bytes were read and found unchanged.
+    pub(crate) fn restamp(&mut self, source: &Path, stamp: Option<Stamp>) {
+        if let Some(p) = self.entries.get_mut(source)
+            && p.stamp != stamp
+        {
+            p.stamp = stamp;
+            self.changed = true;
+        }
     }
 
     /// Forgets files that are no longer there.
@@ -129,5 +210,69 @@ mod tests {
         assert_ne!(edited.articles[0].digest, a.digest);
         assert_eq!(store.len(), first.articles.len() - 1);
         assert!(store.is_changed());
+    }
+
+    /// Sets every article file's modification time an hour back: settled, so stamps are kept.
+    fn settle(dir: &Path) {
+        let past = SystemTime::now() - Duration::from_secs(3600);
+        for entry in walkdir::WalkDir::new(dir.join("articles")) {
+            let entry = entry.unwrap();
+            if entry.file_type().is_file() {
+                let file = std::fs::File::options().write(true).open(entry.path()).unwrap();
+                file.set_modified(past).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn settled_files_with_their_stamp_are_not_read_until_a_page_needs_them() {
+        let dir = demo_copy();
+        settle(dir.path());
+        let mut store = ParsedArticles::default();
+        let full = load_site_partial_with(dir.path(), &mut store).0.unwrap();
+        assert!(full.articles.iter().all(|a| a.body.is_some()));
+
+        let (again, _) = load_site_partial_with(dir.path(), &mut store);
+        let mut again = again.unwrap();
+        assert!(again.articles.iter().all(|a| a.body.is_none()), "no file was read");
+        again.read_bodies(|_| true).unwrap();
+        assert_eq!(again.articles, full.articles);
+
+        // Rewritten with the same size and its old modification time put back: the change time
+        // still tells, and the file is read and parsed again.
+        let a = &full.articles[0];
+        let path = dir.path().join(&a.source);
+        let modified = std::fs::metadata(&path).unwrap().modified().unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let title = "X".repeat(a.title.len());
+        std::fs::write(&path, text.replacen(&a.title, &title, 1)).unwrap();
+        std::fs::File::options().write(true).open(&path).unwrap().set_modified(modified).unwrap();
+        let edited = load_site_partial_with(dir.path(), &mut store).0.unwrap();
+        assert_eq!(edited.articles[0].title, title);
+        assert!(edited.articles[0].body.is_some());
+    }
+
+    #[test]
+    fn a_file_just_written_is_read_again_until_it_settles() {
+        let dir = demo_copy(); // every file was just written
+        let mut store = ParsedArticles::default();
+        load_site_partial_with(dir.path(), &mut store);
+        let (again, _) = load_site_partial_with(dir.path(), &mut store);
+        assert!(again.unwrap().articles.iter().all(|a| a.body.is_some()), "every file was read");
+    }
+
+    #[test]
+    fn a_body_written_after_the_load_is_an_error_naming_the_file() {
+        let dir = demo_copy();
+        settle(dir.path());
+        let mut store = ParsedArticles::default();
+        load_site_partial_with(dir.path(), &mut store);
+        let mut site = load_site_partial_with(dir.path(), &mut store).0.unwrap();
+        let source = site.articles[0].source.clone();
+        std::fs::write(dir.path().join(&source), "---\ntitle: Other\n---\nBody\n").unwrap();
+        let errors = site.read_bodies(|i| i == 0).unwrap_err();
+        assert_eq!(errors.0.len(), 1);
+        assert_eq!(errors.0[0].path, source);
+        assert!(errors.0[0].to_string().contains("build again"), "{}", errors.0[0]);
     }
 }

@@ -28,7 +28,8 @@ pub struct Rebuilder {
     pub web_dev: Option<PathBuf>,
     pub hub: Arc<Hub>,
     build: u64,
-    /// The build cache and render workers, kept from one rebuild to the next.
+    /// The build cache, the open output and the render workers, kept from one rebuild to the
+    /// next; the cache is saved once the tabs have been told.
     session: Session,
 }
 
@@ -43,7 +44,7 @@ impl Rebuilder {
             web_dev: None,
             hub,
             build: 0,
-            session: Session::new(),
+            session: Session::deferring_save(),
         }
     }
 
@@ -160,7 +161,7 @@ impl Rebuilder {
         }));
         let Ok(built) = built else {
             // The panic message is on stderr already; keep serving and watching.
-            self.session = Session::new();
+            self.session = Session::deferring_save();
             self.publish_failure(build, "the build panicked (see the terminal)".into());
             return false;
         };
@@ -192,6 +193,9 @@ impl Rebuilder {
                     static_files: changes.site.iter().any(|p| p.starts_with("static")),
                     seconds: report.seconds,
                 });
+                if let Err(e) = self.session.save_cache() {
+                    tracing::warn!("the build cache was not saved: {e}");
+                }
                 true
             }
             Err(BuildError::Content(d)) => {

@@ -60,7 +60,7 @@ fn a_second_build_without_changes_writes_nothing() {
     let err = stderr(&t.build());
     assert!(err.contains("rendered 0, 0 files changed, 0 removed"), "{err}");
     assert_eq!(stamp(&t.out()), link_before, "nothing swapped");
-    assert!(gens.join("a.json").is_file());
+    assert!(gens.join("a.manifest").is_file());
 }
 
 #[test]
@@ -241,7 +241,7 @@ fn a_killed_build_leaves_the_output_intact_and_no_leftovers_after_the_next() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     gens.sort();
-    assert_eq!(gens, ["a", "a.json", "b", "b.json", "lock"]);
+    assert_eq!(gens, ["a", "a.manifest", "b", "b.manifest", "lock"]);
     let stray = crate::util::walk(&t.tmp.path().join(".dist.gens"))
         .into_iter()
         .filter(|p| p.to_string_lossy().ends_with(".stillpoint-tmp"))

@@ -29,7 +29,7 @@ use crate::BuildError;
 use crate::build_info::{BUILD_INFO_FILE, BuildInfo};
 use crate::cache::{BuildCache, engine_id};
 use crate::client::{SW_FILE, ServiceWorker, SwSettings, script_srcs};
-use crate::emit::{EmitStats, Manifest, Output, Update, digest};
+use crate::emit::{EmitStats, Manifest, Update, digest};
 use crate::feeds::{atom_xml, robots_txt, rss_xml, sitemap_xml};
 use crate::layout::{self, ASSETS_DIR};
 use crate::links::validate_links;
@@ -171,9 +171,8 @@ pub fn build_in(
         (_, None) => (BuildCache::empty(&engine), None),
     };
     tracing::debug!(elapsed = ?started.elapsed(), "cache read");
-    let site = load(&opts.site_dir, &mut cache.parsed)?;
+    let mut site = load(&opts.site_dir, &mut cache.parsed)?;
     tracing::debug!(elapsed = ?started.elapsed(), "loaded");
-    let catalog = build_catalog(&site);
     let bundle = WebBundle::locate(opts.web.as_deref())?;
     let static_files = match &site.static_dir {
         Some(dir) => files::tree(dir, "")?,
@@ -195,18 +194,24 @@ pub fn build_in(
     }
     .key()?;
 
-    let mut output = Output::open(&opts.out)?;
+    let mut output = session.output(&opts.out)?;
     let update = output.begin();
-    let ctx = PlanContext::new(&site, &catalog);
-    let owner = shard::Owner::new(opts.shard, &site);
     // The cache beside the plan stage: with the outline unchanged, only the pages of articles
     // whose files changed can differ from the live output (see outline.rs).
     let same_outline = cache.same_outline(&outline, update.live_manifest_digest().as_deref());
+    let stale: Vec<bool> = if same_outline {
+        let owner = shard::Owner::new(opts.shard, &site);
+        let current = |a: &Article| article_page_current(&cache, &update, a);
+        site.articles.iter().map(|a| owner.owns_article(&a.slug) && !current(a)).collect()
+    } else {
+        vec![true; site.articles.len()]
+    };
+    site.read_bodies(|i| stale[i]).map_err(BuildError::Content)?;
+    let catalog = build_catalog(&site);
+    let ctx = PlanContext::new(&site, &catalog);
+    let owner = shard::Owner::new(opts.shard, &site);
     let plans = if same_outline {
-        plan_articles(&ctx, |i| {
-            let a = ctx.article(i);
-            owner.owns_article(&a.slug) && !article_page_current(&cache, &update, a)
-        })
+        plan_articles(&ctx, |i| stale[i])
     } else {
         let plans = plan_pages(&site, &catalog);
         Diagnostics(validate_links(&site, &plans)).into_result().map_err(BuildError::Content)?;
@@ -285,7 +290,7 @@ pub fn build_in(
     tracing::debug!(elapsed = ?started.elapsed(), "pages emitted");
     let (files, changed) = update.commit()?;
     let output_digest = output.live_manifest().map(Manifest::digest);
-    drop(output);
+    session.output = Some(output);
     tracing::debug!(elapsed = ?started.elapsed(), "committed");
 
     let pages = if same_outline { cache.pages.len() } else { own_plans.len() };
@@ -296,8 +301,11 @@ pub fn build_in(
         }
         cache.retain_seen_files();
         cache.set_outline(outline, output_digest);
-        cache.save(dir)?;
         session.cache = Some(cache);
+        session.unsaved = Some(dir.clone());
+        if !session.defer_save {
+            session.save_cache()?;
+        }
     }
     tracing::debug!(elapsed = ?started.elapsed(), "cache saved");
     Ok(BuildReport {

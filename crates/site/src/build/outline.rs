@@ -125,7 +125,7 @@ mod tests {
         let minutes = reading_minutes(site.articles[0].words);
 
         // Shown on the article's own page only.
-        assert_eq!(with(&|s| s.articles[0].body.push_str("\nMore text.")), base);
+        assert_eq!(with(&|s| s.articles[0].body.as_mut().unwrap().push_str("\nMore text.")), base);
         assert_eq!(with(&|s| s.articles[0].digest = "other".into()), base);
         assert_eq!(with(&|s| s.articles[0].words = (minutes - 1) * 220 + 1), base);
         assert_eq!(with(&|s| s.articles[0].images_without_alt.clear()), base);

@@ -1,16 +1,24 @@
-//! What a series of builds of one site keeps between them: the build cache, in memory, and the
-//! Node render workers. `build` uses a session of its own and drops it; `dev` keeps one, so a
-//! rebuild neither reads the cache from disk nor starts Node again.
+//! What a series of builds of one site keeps between them: the build cache, in memory, the
+//! output directory (open, with its manifests, and locked) and the Node render workers. `build`
+//! uses a session of its own and drops it; `dev` keeps one, so a rebuild neither reads the cache
+//! and manifests from disk nor starts Node again, and saves the cache after it has shown the
+//! change ([`Session::save_cache`]).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::BuildError;
 use crate::cache::BuildCache;
+use crate::emit::Output;
 use crate::ssr::{SsrPool, check_node};
 
 #[derive(Default)]
 pub struct Session {
     pub(super) cache: Option<BuildCache>,
+    /// Where the cache is saved, when the last build left it unsaved.
+    pub(super) unsaved: Option<PathBuf>,
+    /// Save the cache only when asked ([`Session::save_cache`]), not at the end of each build.
+    pub(super) defer_save: bool,
+    pub(super) output: Option<Output>,
     workers: Option<Workers>,
 }
 
@@ -24,6 +32,31 @@ struct Workers {
 impl Session {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A session whose builds leave the cache for [`Session::save_cache`] to save.
+    pub fn deferring_save() -> Self {
+        Self { defer_save: true, ..Self::default() }
+    }
+
+    /// Saves the cache the last build left unsaved, if any.
+    pub fn save_cache(&mut self) -> Result<(), BuildError> {
+        match (self.unsaved.take(), &self.cache) {
+            (Some(dir), Some(cache)) => cache.save(&dir),
+            _ => Ok(()),
+        }
+    }
+
+    /// The output directory `dest`, opened: the one kept from the last build when it is still as
+    /// that build left it, else opened afresh.
+    pub(super) fn output(&mut self, dest: &Path) -> Result<Output, BuildError> {
+        match self.output.take() {
+            Some(output) if output.is_as_left(dest) => Ok(output),
+            kept => {
+                drop(kept); // releases its lock first
+                Output::open(dest)
+            }
+        }
     }
 
     /// At least `size` workers running `script` (whose bytes have digest `script_key`) with

@@ -8,6 +8,9 @@ use sha2::{Digest, Sha256};
 
 use crate::BuildError;
 
+/// What a manifest file starts with (then the map, postcard-encoded).
+const MAGIC: &[u8] = b"stillpoint manifest 1\n";
+
 /// Path (relative, `/`-separated) → content digest, in path order.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Manifest(BTreeMap<String, String>);
@@ -15,15 +18,21 @@ pub struct Manifest(BTreeMap<String, String>);
 impl Manifest {
     /// Reads a manifest; `None` when it is missing or unreadable (the generation is unknown).
     pub fn read(path: &Path) -> Option<Self> {
-        let text = std::fs::read(path).ok()?;
-        serde_json::from_slice(&text).ok()
+        let bytes = std::fs::read(path).ok()?;
+        postcard::from_bytes(bytes.strip_prefix(MAGIC)?).ok()
     }
 
-    /// Writes the manifest through a temporary file, so it is either whole or absent.
-    pub fn write(&self, path: &Path) -> Result<(), BuildError> {
-        let tmp = path.with_extension("json.tmp");
-        let bytes = serde_json::to_vec(self).expect("a manifest serialises");
-        std::fs::write(&tmp, bytes).map_err(|e| BuildError::io(&tmp, e))?;
+    /// The manifest as written to its file ([`Manifest::write`]).
+    pub fn encode(&self) -> Vec<u8> {
+        let mut bytes = MAGIC.to_vec();
+        postcard::to_io(self, &mut bytes).expect("a manifest serialises");
+        bytes
+    }
+
+    /// Writes an encoded manifest through a temporary file, so it is either whole or absent.
+    pub fn write(encoded: &[u8], path: &Path) -> Result<(), BuildError> {
+        let tmp = path.with_extension("tmp");
+        std::fs::write(&tmp, encoded).map_err(|e| BuildError::io(&tmp, e))?;
         std::fs::rename(&tmp, path).map_err(|e| BuildError::io(path, e))
     }
 

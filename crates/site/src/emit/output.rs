@@ -6,7 +6,7 @@
 //! old site or the new one, never a mixture, and a build that fails or is killed before the
 //! swap leaves the live generation untouched.
 //!
-//! Each generation's manifest (`a.json`, path → content digest) is written once the
+//! Each generation's manifest (`a.manifest`, path → content digest) is written once the
 //! generation is complete and deleted before it is touched again, so a generation without a
 //! manifest is unknown and is rebuilt from scratch; that is also how a killed build's
 //! leftovers are cleaned.
@@ -55,12 +55,20 @@ impl Output {
                 ),
             ));
         }
-        let live = fs::read_link(dest).ok().and_then(|target| {
-            GENERATIONS.iter().position(|g| target == Path::new(&gens_link).join(g))
-        });
+        let live = live_generation(dest, &gens_link);
         let manifests =
-            [0, 1].map(|i| Manifest::read(&gens.join(format!("{}.json", GENERATIONS[i]))));
+            [0, 1].map(|i| Manifest::read(&gens.join(format!("{}.manifest", GENERATIONS[i]))));
         Ok(Self { dest: dest.to_path_buf(), gens, gens_link, live, manifests, _lock: lock })
+    }
+
+    /// Whether this output, opened earlier and kept open (its lock held all along), is still as
+    /// the last build left it: `dest`, naming the same live generation, whose manifest is there.
+    /// Then it need not be opened again (a `dev` session keeps it between rebuilds).
+    pub fn is_as_left(&self, dest: &Path) -> bool {
+        let manifest = |i: usize| self.gens.join(format!("{}.manifest", GENERATIONS[i]));
+        dest == self.dest
+            && live_generation(dest, &self.gens_link) == self.live
+            && self.live.is_some_and(|i| manifest(i).is_file())
     }
 
     /// What `dest` holds now, when it is a complete generation of ours.
@@ -84,6 +92,12 @@ impl Output {
             output: self,
         }
     }
+}
+
+/// The generation `dest` links to, if it is one of ours.
+fn live_generation(dest: &Path, gens_link: &str) -> Option<usize> {
+    let target = fs::read_link(dest).ok()?;
+    GENERATIONS.iter().position(|g| target == Path::new(gens_link).join(g))
 }
 
 /// What one build changed, counted against the live output it replaces.
@@ -261,6 +275,8 @@ impl<'a> Update<'a> {
         changed.extend(removed);
         changed.sort();
         if live == Some(&files) && !self.touched.load(Ordering::Acquire) {
+            // The spare was not touched: what it holds is still known.
+            self.output.manifests[self.spare] = Some(std::mem::take(&mut self.known));
             return Ok((stats, changed));
         }
         self.prepare_spare()?; // an output with no files still gets its generation
@@ -277,14 +293,15 @@ impl<'a> Update<'a> {
             )
         })?;
         remove_stale(&self.spare_dir, &self.known, &files)?;
-        files.write(&self.manifest_path())?;
+        let encoded = files.encode();
+        Manifest::write(&encoded, &self.manifest_path())?;
         stats.written = self.written.load(Ordering::Relaxed);
         let previous = self.output.live;
         let target = format!("{}/{}", self.output.gens_link, GENERATIONS[self.spare]);
         swap_link(&self.output.dest, &target)?;
         self.output.live = Some(self.spare);
         if let Some(old) = previous {
-            self.catch_up(old, &files)?;
+            self.catch_up(old, &files, &encoded)?;
         }
         self.output.manifests[self.spare] = Some(files);
         Ok((stats, changed))
@@ -294,10 +311,10 @@ impl<'a> Update<'a> {
     /// longer served), so the next build starts from two equal generations and writes only what
     /// it changes. Killed half-way, it leaves a generation without a manifest, which the next
     /// build empties and fills again.
-    fn catch_up(&mut self, old: usize, files: &Manifest) -> Result<(), BuildError> {
+    fn catch_up(&mut self, old: usize, files: &Manifest, encoded: &[u8]) -> Result<(), BuildError> {
         let gens = &self.output.gens;
         let (dir, manifest) =
-            (gens.join(GENERATIONS[old]), gens.join(format!("{}.json", GENERATIONS[old])));
+            (gens.join(GENERATIONS[old]), gens.join(format!("{}.manifest", GENERATIONS[old])));
         let known = self.output.manifests[old].take().unwrap_or_default();
         match fs::remove_file(&manifest) {
             Ok(()) => {}
@@ -316,13 +333,13 @@ impl<'a> Update<'a> {
             .par_iter()
             .try_for_each(|rel| link_file(&self.spare_dir.join(rel), &dir.join(rel)))?;
         remove_stale(&dir, &known, files)?;
-        files.write(&manifest)?;
+        Manifest::write(encoded, &manifest)?;
         self.output.manifests[old] = Some(files.clone());
         Ok(())
     }
 
     fn manifest_path(&self) -> PathBuf {
-        self.output.gens.join(format!("{}.json", GENERATIONS[self.spare]))
+        self.output.gens.join(format!("{}.manifest", GENERATIONS[self.spare]))
     }
 }
 
