@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::SystemTime;
 
 use rayon::prelude::*;
@@ -26,8 +27,9 @@ pub struct Site {
     pub topics: Topics,
     pub authors: Authors,
     pub sponsored: Sponsored,
-    /// Sorted by source path, so every later stage sees one order.
-    pub articles: Vec<Article>,
+    /// Sorted by source path, so every later stage sees one order. Shared with the store of
+    /// parsed articles, so an unchanged article costs a rebuild no copy.
+    pub articles: Vec<Arc<Article>>,
     /// In `INFO_PAGES` order.
     pub pages: Vec<InfoPage>,
     /// `static/`, when present.
@@ -60,7 +62,7 @@ impl Site {
                 };
                 match split(&text) {
                     Ok(s) if text_digest(&text) == a.digest => {
-                        a.body = Some(s.body.to_string());
+                        Arc::make_mut(a).body = Some(s.body.to_string());
                         None
                     }
                     _ => file(ContentErrorKind::Io("written during the build; build again".into())),
@@ -136,10 +138,12 @@ pub fn load_site_partial_with(
         }
     }
 
+    tracing::debug!("TMP data files");
     let default_date = config.as_ref().map_or(jiff::civil::date(2024, 9, 12), |c| c.start_date);
     let (articles, article_errors) = load_articles(root, default_date, parsed);
     diag.extend(article_errors);
 
+    tracing::debug!("TMP articles");
     if let (Some(topics), Some(authors)) = (&topics, &authors) {
         diag.extend(cross_check(&articles, topics, authors));
     }
@@ -181,13 +185,15 @@ enum Loaded {
     Parsed(Option<Stamp>),
 }
 
+type LoadResult = Result<(Arc<Article>, Loaded), Vec<ContentError>>;
+
 /// Parses every `articles/**/*.md` in parallel (or takes it from `parsed` when the file is
 /// unchanged); the result is sorted by path.
 fn load_articles(
     root: &Path,
     default_date: jiff::civil::Date,
     parsed: &mut ParsedArticles,
-) -> (Vec<Article>, Vec<ContentError>) {
+) -> (Vec<Arc<Article>>, Vec<ContentError>) {
     let dir = root.join("articles");
     let mut files: Vec<PathBuf> = walkdir::WalkDir::new(&dir)
         .into_iter()
@@ -198,10 +204,13 @@ fn load_articles(
     files.sort();
     let store = &*parsed;
     let read_at = SystemTime::now();
-    let results: Vec<Result<(Article, Loaded), Vec<ContentError>>> = files
+    let results: Vec<LoadResult> = files
         .par_iter()
         .map(|path| {
             let rel = path.strip_prefix(root).unwrap_or(path);
+            if let Some(a) = store.vouched(rel, default_date) {
+                return Ok((a, Loaded::Unread));
+            }
             let io = |e: std::io::Error| {
                 vec![ContentError::file(rel, ContentErrorKind::Io(e.to_string()))]
             };
@@ -212,10 +221,9 @@ fn load_articles(
             let text = fs::read_to_string(path).map_err(io)?;
             let stamp = Stamp::of(&meta, read_at);
             match store.get(rel, &text_digest(&text), &text, default_date) {
-                Some(a) => Ok((a, Loaded::Same(stamp))),
-                None => {
-                    Article::parse(rel, &text, default_date).map(|a| (a, Loaded::Parsed(stamp)))
-                }
+                Some(a) => Ok((Arc::new(a), Loaded::Same(stamp))),
+                None => Article::parse(rel, &text, default_date)
+                    .map(|a| (Arc::new(a), Loaded::Parsed(stamp))),
             }
         })
         .collect();
@@ -237,11 +245,12 @@ fn load_articles(
     let sources: std::collections::HashSet<&Path> =
         files.iter().map(|p| p.strip_prefix(root).unwrap_or(p)).collect();
     parsed.retain(|p| sources.contains(p));
+    parsed.end_vouch();
     (articles, errors)
 }
 
 /// Checks that need more than one file: slugs, authors and categories.
-fn cross_check(articles: &[Article], topics: &Topics, authors: &Authors) -> Vec<ContentError> {
+fn cross_check(articles: &[Arc<Article>], topics: &Topics, authors: &Authors) -> Vec<ContentError> {
     let mut errors = Vec::new();
     let mut slugs: HashMap<&str, &Path> = HashMap::with_capacity(articles.len());
     for a in articles {

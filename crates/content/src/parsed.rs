@@ -11,6 +11,7 @@
 use std::collections::HashMap;
 use std::fs::Metadata;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use serde::{Deserialize, Serialize};
@@ -25,14 +26,18 @@ pub struct ParsedArticles {
     entries: HashMap<PathBuf, Parsed>,
     #[serde(skip)]
     changed: bool,
+    /// For the next load only: the files that may have changed since the last load, when a
+    /// file watcher vouches that no other file did ([`ParsedArticles::vouch`]).
+    #[serde(skip)]
+    vouched: Option<std::collections::HashSet<PathBuf>>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 struct Parsed {
     /// The site's start date the article was parsed with (its date when it gives none).
     default_date: jiff::civil::Date,
-    /// Without its body.
-    article: Article,
+    /// Without its body; shared with the sites loaded from it.
+    article: Arc<Article>,
     /// The file's stamp when its bytes were last read, if it may be trusted.
     stamp: Option<Stamp>,
 }
@@ -90,6 +95,31 @@ pub fn text_digest(text: &str) -> String {
 }
 
 impl ParsedArticles {
+    /// Tells the next load that since the last one (which this store recorded) only `changed`
+    /// files (relative to the site) may have been written: a file watcher that saw every event
+    /// says so. The other files are then taken from the store without even a `stat`.
+    pub fn vouch(&mut self, changed: impl IntoIterator<Item = PathBuf>) {
+        self.vouched = Some(changed.into_iter().collect());
+    }
+
+    /// The article parsed before from `source`, when a watcher vouched that it was not written
+    /// since; its body is not read.
+    pub(crate) fn vouched(
+        &self,
+        source: &Path,
+        default_date: jiff::civil::Date,
+    ) -> Option<Arc<Article>> {
+        let changed = self.vouched.as_ref()?;
+        let p = self.entries.get(source)?;
+        (!changed.contains(source) && p.default_date == default_date)
+            .then(|| Arc::clone(&p.article))
+    }
+
+    /// Forgets what a watcher vouched for: it held for one load.
+    pub(crate) fn end_vouch(&mut self) {
+        self.vouched = None;
+    }
+
     /// The article parsed before from the file `meta` describes, when its stamp says it has not
     /// been written since; its body is not read.
     pub(crate) fn unchanged(
@@ -97,10 +127,10 @@ impl ParsedArticles {
         source: &Path,
         meta: &Metadata,
         default_date: jiff::civil::Date,
-    ) -> Option<Article> {
+    ) -> Option<Arc<Article>> {
         let p = self.entries.get(source)?;
         let fits = p.default_date == default_date && p.stamp.is_some_and(|s| s.matches(meta));
-        fits.then(|| p.article.clone())
+        fits.then(|| Arc::clone(&p.article))
     }
 
     /// The article parsed from exactly `text` before, with its body taken from `text`.
@@ -116,7 +146,7 @@ impl ParsedArticles {
             return None;
         }
         let body = split(text).ok()?.body;
-        Some(Article { body: Some(body.to_string()), ..p.article.clone() })
+        Some(Article { body: Some(body.to_string()), ..Article::clone(&p.article) })
     }
 
     /// Records a file's parse (its body is not stored) and its stamp.
@@ -126,7 +156,7 @@ impl ParsedArticles {
         article: &Article,
         stamp: Option<Stamp>,
     ) {
-        let article = Article { body: None, ..article.clone() };
+        let article = Arc::new(Article { body: None, ..article.clone() });
         self.entries.insert(article.source.clone(), Parsed { default_date, article, stamp });
         self.changed = true;
     }
@@ -274,5 +304,30 @@ mod tests {
         assert_eq!(errors.0.len(), 1);
         assert_eq!(errors.0[0].path, source);
         assert!(errors.0[0].to_string().contains("build again"), "{}", errors.0[0]);
+    }
+
+    #[test]
+    fn a_watcher_vouches_for_one_load_that_only_the_files_it_names_changed() {
+        let dir = demo_copy();
+        let mut store = ParsedArticles::default();
+        let first = load_site_partial_with(dir.path(), &mut store).0.unwrap();
+        let (a, b) = (&first.articles[0], &first.articles[1]);
+        let retitle = |source: &Path, title: &str| {
+            let path = dir.path().join(source);
+            let text = std::fs::read_to_string(&path).unwrap();
+            let old = text.lines().find(|l| l.starts_with("title:")).unwrap().to_string();
+            std::fs::write(&path, text.replacen(&old, &format!("title: {title}"), 1)).unwrap();
+        };
+        retitle(&a.source, "Named");
+        retitle(&b.source, "Unnamed");
+
+        store.vouch([a.source.clone()]);
+        let vouched = load_site_partial_with(dir.path(), &mut store).0.unwrap();
+        assert_eq!(vouched.articles[0].title, "Named");
+        assert_eq!(vouched.articles[1].title, b.title, "taken on the watcher's word");
+        assert!(vouched.articles[1].body.is_none(), "not read");
+
+        let after = load_site_partial_with(dir.path(), &mut store).0.unwrap();
+        assert_eq!(after.articles[1].title, "Unnamed", "the word held for one load");
     }
 }

@@ -37,7 +37,7 @@ fn latest<'a>(
     site: &'a Site,
     catalog: &'a Catalog,
 ) -> impl Iterator<Item = &'a stillpoint_content::Article> {
-    catalog.newest.iter().take(FEED_SIZE).map(|&i| &site.articles[i])
+    catalog.newest.iter().take(FEED_SIZE).map(|&i| &*site.articles[i])
 }
 
 /// RFC 822 date at midnight UTC.

@@ -57,9 +57,10 @@ pub fn run(args: &DevArgs) -> anyhow::Result<ExitCode> {
     let filter = Filter::new(site.clone(), out.clone(), web_dev.map(|w| w.join("src")));
     let (tx, batches) = std::sync::mpsc::channel::<Vec<PathBuf>>();
     let stop = tx.clone();
-    let watcher = Arc::new(Mutex::new(watch::start(&filter, move |paths| {
-        let _ = tx.send(paths);
-    })?));
+    let watcher =
+        Arc::new(Mutex::new(watch::start(&filter, rebuilder.lost.clone(), move |paths| {
+            let _ = tx.send(paths);
+        })?));
     let watch_dir = {
         let watcher = watcher.clone();
         move |dir: &Path| {

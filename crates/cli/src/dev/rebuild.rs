@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
 use std::time::Instant;
 
@@ -31,6 +32,13 @@ pub struct Rebuilder {
     /// The build cache, the open output and the render workers, kept from one rebuild to the
     /// next; the cache is saved once the tabs have been told.
     session: Session,
+    /// Set by the watcher when it may have missed events.
+    pub lost: Arc<AtomicBool>,
+    /// Whether the watcher is running (`run`).
+    watching: bool,
+    /// Whether the last build read the site while the watcher was running: then the changes
+    /// the watcher reports since are all there are, and the next build may trust it.
+    loaded_while_watching: bool,
 }
 
 impl Rebuilder {
@@ -45,6 +53,9 @@ impl Rebuilder {
             hub,
             build: 0,
             session: Session::deferring_save(),
+            lost: Arc::new(AtomicBool::new(false)),
+            watching: false,
+            loaded_while_watching: false,
         }
     }
 
@@ -78,6 +89,7 @@ impl Rebuilder {
         batches: &Receiver<Vec<PathBuf>>,
         watch_dir: impl Fn(&Path),
     ) {
+        self.watching = true;
         while let Ok(first) = batches.recv() {
             if first.is_empty() {
                 return;
@@ -156,6 +168,11 @@ impl Rebuilder {
             tracing::info!("changed: {}", list(&changes.site));
         }
         let options = self.build_options();
+        // Unless it may have missed events, the watcher vouches that no other file changed.
+        if self.loaded_while_watching && !self.lost.swap(false, Ordering::SeqCst) {
+            self.session.vouch(changes.site.iter().cloned());
+        }
+        self.loaded_while_watching = self.watching;
         let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             stillpoint_site::build_in(&mut self.session, &options, &Silent)
         }));

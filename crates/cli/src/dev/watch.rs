@@ -6,6 +6,8 @@
 //! reports the file once.
 
 use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use notify_debouncer_full::notify::{
@@ -150,13 +152,19 @@ pub fn is_editor_noise(path: &Path) -> bool {
 }
 
 /// Starts watching; `on_batch` gets each debounced batch of changed paths (never empty).
+/// Starts watching; `lost` is set when the watcher may have missed events (an error, or the
+/// kernel's queue overflowed and it asks for a rescan).
 pub fn start(
     filter: &Filter,
+    lost: Arc<AtomicBool>,
     mut on_batch: impl FnMut(Vec<PathBuf>) + Send + 'static,
 ) -> anyhow::Result<Debouncer> {
     let mut debouncer =
         new_debouncer(DEBOUNCE, None, move |result: DebounceEventResult| match result {
             Ok(events) => {
+                if events.iter().any(|e| e.event.need_rescan()) {
+                    lost.store(true, Ordering::SeqCst);
+                }
                 let paths: Vec<PathBuf> = events
                     .into_iter()
                     .filter(|e| Filter::is_change(&e.event.kind))
@@ -167,6 +175,7 @@ pub fn start(
                 }
             }
             Err(errors) => {
+                lost.store(true, Ordering::SeqCst);
                 for e in errors {
                     tracing::warn!("file watcher: {e}");
                 }
@@ -267,7 +276,8 @@ mod tests {
         std::fs::write(root.join("articles/a.md"), "one").unwrap();
         let filter = Filter::new(root.clone(), root.join(".stillpoint/dev-dist"), None);
         let (tx, rx) = std::sync::mpsc::channel();
-        let _watcher = start(&filter, move |paths| tx.send(paths).unwrap()).unwrap();
+        let _watcher =
+            start(&filter, Arc::default(), move |paths| tx.send(paths).unwrap()).unwrap();
         std::thread::sleep(Duration::from_millis(100));
         std::fs::write(root.join("articles/.a.md.swp"), "swap").unwrap();
         std::fs::write(root.join("articles/a.md.tmp"), "two").unwrap();

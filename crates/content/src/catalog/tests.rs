@@ -64,7 +64,7 @@ fn site(articles: Vec<Article>) -> Site {
         topics: Topics::parse(Path::new("t"), TOPICS).unwrap(),
         authors: Authors::parse(Path::new("a"), AUTHORS).unwrap(),
         sponsored: Sponsored::default(),
-        articles,
+        articles: articles.into_iter().map(std::sync::Arc::new).collect(),
         pages: Vec::new(),
         static_dir: None,
         data_digest: String::new(),

@@ -154,7 +154,10 @@ pub fn check(site_dir: &Path) -> Result<CheckReport, BuildError> {
 }
 
 pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport, BuildError> {
-    build_in(&mut Session::new(), opts, progress)
+    let mut session = Session::new();
+    let report = build_in(&mut session, opts, progress);
+    session.release();
+    report
 }
 
 /// A build that keeps its cache and render workers in `session` for the next one.
@@ -181,6 +184,7 @@ pub fn build_in(
     let asset_files = files::tree(&bundle.client_dir().join(ASSETS_DIR), ASSETS_DIR)?;
     let service_worker = ServiceWorker::from_bundle(&bundle.root)?;
     let build_hash = build_hash(&asset_files, &service_worker)?;
+    tracing::debug!(elapsed = ?started.elapsed(), "TMP bundle+assets+hash");
     let year = opts.year.unwrap_or_else(current_year);
     let static_names: Vec<String> = static_files.iter().map(|(rel, _)| rel.clone()).collect();
     let outline = OutlineInputs {
@@ -194,10 +198,12 @@ pub fn build_in(
     }
     .key()?;
 
+    tracing::debug!(elapsed = ?started.elapsed(), "TMP outline key");
     let mut output = session.output(&opts.out)?;
     let update = output.begin();
     // The cache beside the plan stage: with the outline unchanged, only the pages of articles
     // whose files changed can differ from the live output (see outline.rs).
+    tracing::debug!(elapsed = ?started.elapsed(), "TMP output open");
     let same_outline = cache.same_outline(&outline, update.live_manifest_digest().as_deref());
     let stale: Vec<bool> = if same_outline {
         let owner = shard::Owner::new(opts.shard, &site);
@@ -206,9 +212,12 @@ pub fn build_in(
     } else {
         vec![true; site.articles.len()]
     };
+    tracing::debug!(elapsed = ?started.elapsed(), "TMP stale");
     site.read_bodies(|i| stale[i]).map_err(BuildError::Content)?;
+    tracing::debug!(elapsed = ?started.elapsed(), "TMP bodies");
     let catalog = build_catalog(&site);
     let ctx = PlanContext::new(&site, &catalog);
+    tracing::debug!(elapsed = ?started.elapsed(), "TMP catalog+ctx");
     let owner = shard::Owner::new(opts.shard, &site);
     let plans = if same_outline {
         plan_articles(&ctx, |i| stale[i])

@@ -39,6 +39,27 @@ impl Session {
         Self { defer_save: true, ..Self::default() }
     }
 
+    /// Ends the session: stops the workers and frees the cache on a thread of its own, so that
+    /// a process that exits next does not wait for hundreds of thousands of entries to be freed.
+    pub fn release(mut self) {
+        self.stop_workers();
+        if let Some(cache) = self.cache.take() {
+            std::thread::spawn(move || drop(cache));
+        }
+    }
+
+    /// Tells the next build that since the last one only `changed` site files (relative to the
+    /// site directory) may have been written: a file watcher that missed no event vouches for the
+    /// rest, which are then not even `stat`ed (see [`ParsedArticles::vouch`]). Holds only for the
+    /// cache this session kept in memory from the last build.
+    ///
+    /// [`ParsedArticles::vouch`]: stillpoint_content::ParsedArticles::vouch
+    pub fn vouch(&mut self, changed: impl IntoIterator<Item = PathBuf>) {
+        if let Some(cache) = self.cache.as_mut() {
+            cache.parsed.vouch(changed);
+        }
+    }
+
     /// Saves the cache the last build left unsaved, if any.
     pub fn save_cache(&mut self) -> Result<(), BuildError> {
         match (self.unsaved.take(), &self.cache) {

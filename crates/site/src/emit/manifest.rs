@@ -48,6 +48,52 @@ impl Manifest {
         self.0.is_empty()
     }
 
+    /// The entries, as a map.
+    pub(super) fn map(&self) -> &BTreeMap<String, String> {
+        &self.0
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// The paths whose digest differs between `self` and `other` (present in one only, or with
+    /// another digest), in path order, with the digest each has. One pass over both, which are
+    /// sorted: linear, where a lookup per path would cost a search of the other.
+    pub fn differences<'a>(
+        &'a self,
+        other: &'a Manifest,
+    ) -> impl Iterator<Item = (&'a str, Option<&'a str>, Option<&'a str>)> + 'a {
+        let (mut a, mut b) = (self.iter().peekable(), other.iter().peekable());
+        std::iter::from_fn(move || {
+            loop {
+                let next = match (a.peek(), b.peek()) {
+                    (None, None) => return None,
+                    (Some(&(ra, _)), Some(&(rb, _))) => ra.cmp(rb),
+                    (Some(_), None) => std::cmp::Ordering::Less,
+                    (None, Some(_)) => std::cmp::Ordering::Greater,
+                };
+                match next {
+                    std::cmp::Ordering::Less => {
+                        let (rel, d) = a.next().expect("peeked");
+                        return Some((rel, Some(d), None));
+                    }
+                    std::cmp::Ordering::Greater => {
+                        let (rel, d) = b.next().expect("peeked");
+                        return Some((rel, None, Some(d)));
+                    }
+                    std::cmp::Ordering::Equal => {
+                        let ((rel, da), (_, db)) =
+                            (a.next().expect("peeked"), b.next().expect("peeked"));
+                        if da != db {
+                            return Some((rel, Some(da), Some(db)));
+                        }
+                    }
+                }
+            }
+        })
+    }
+
     /// A digest of the whole manifest: two outputs with the same one hold the same files.
     pub fn digest(&self) -> String {
         let mut hash = Sha256::new();
@@ -70,4 +116,43 @@ impl From<BTreeMap<String, String>> for Manifest {
 /// The digest that identifies a file's bytes: SHA-256, 128 bits in hex.
 pub fn file_digest(bytes: &[u8]) -> String {
     hex::encode(&Sha256::digest(bytes)[..16])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn manifest(entries: &[(&str, &str)]) -> Manifest {
+        Manifest(entries.iter().map(|(r, d)| (r.to_string(), d.to_string())).collect())
+    }
+
+    #[test]
+    fn differences_are_every_path_added_removed_or_changed_in_order() {
+        let a = manifest(&[("a", "1"), ("b", "2"), ("d", "4"), ("e", "5")]);
+        let b = manifest(&[("b", "2"), ("c", "3"), ("d", "x"), ("f", "6")]);
+        let diff: Vec<_> = a.differences(&b).collect();
+        assert_eq!(
+            diff,
+            [
+                ("a", Some("1"), None),
+                ("c", None, Some("3")),
+                ("d", Some("4"), Some("x")),
+                ("e", Some("5"), None),
+                ("f", None, Some("6")),
+            ]
+        );
+        assert_eq!(a.differences(&a).count(), 0);
+        assert_eq!(Manifest::default().differences(&a).count(), 4);
+    }
+
+    #[test]
+    fn a_manifest_reads_back_and_other_bytes_are_unknown() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.manifest");
+        let m = manifest(&[("index.html", "00ff"), ("sw.js", "1234")]);
+        Manifest::write(&m.encode(), &path).unwrap();
+        assert_eq!(Manifest::read(&path), Some(m));
+        std::fs::write(&path, br#"{"index.html":"00ff"}"#).unwrap();
+        assert_eq!(Manifest::read(&path), None);
+    }
 }

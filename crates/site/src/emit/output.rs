@@ -184,11 +184,8 @@ impl<'a> Update<'a> {
     pub fn keep_rest(&self) {
         let Some(live) = self.output.live_manifest() else { return };
         let mut files = self.files.lock().expect("files lock");
-        for (rel, digest) in live.iter() {
-            if !files.contains_key(rel) {
-                files.insert(rel.to_string(), digest.to_string());
-            }
-        }
+        let put = std::mem::replace(&mut *files, live.map().clone());
+        files.extend(put);
     }
 
     /// The digest of the live output's manifest (see [`Manifest::digest`]), if there is one.
@@ -253,37 +250,30 @@ impl<'a> Update<'a> {
     /// changed or removed), sorted.
     pub fn commit(mut self) -> Result<(EmitStats, Vec<String>), BuildError> {
         let files = Manifest::from(std::mem::take(&mut *self.files.lock().expect("files lock")));
+        let empty = Manifest::default();
         let live = self.output.live_manifest();
         let mut stats = EmitStats::default();
         let mut changed = Vec::new();
-        for (rel, digest) in files.iter() {
-            match live.and_then(|m| m.get(rel)) {
-                Some(d) if d == digest => stats.unchanged += 1,
-                _ => {
-                    stats.changed += 1;
-                    changed.push(rel.to_string());
-                }
+        for (rel, new, _) in files.differences(live.unwrap_or(&empty)) {
+            match new {
+                Some(_) => stats.changed += 1,
+                None => stats.removed += 1,
             }
+            changed.push(rel.to_string());
         }
-        let removed: Vec<String> = live.map_or_else(Vec::new, |m| {
-            m.iter()
-                .filter(|(rel, _)| files.get(rel).is_none())
-                .map(|(r, _)| r.to_string())
-                .collect()
-        });
-        stats.removed = removed.len();
-        changed.extend(removed);
-        changed.sort();
+        stats.unchanged = files.len() - stats.changed;
         if live == Some(&files) && !self.touched.load(Ordering::Acquire) {
             // The spare was not touched: what it holds is still known.
             self.output.manifests[self.spare] = Some(std::mem::take(&mut self.known));
             return Ok((stats, changed));
         }
         self.prepare_spare()?; // an output with no files still gets its generation
-        let missing: Vec<&str> = files
-            .iter()
-            .filter(|(rel, digest)| self.is_live(rel, digest) && !self.spare_has(rel, digest))
-            .map(|(rel, _)| rel)
+        // Files of the new output that the live generation holds and the spare does not.
+        let missing: Vec<&str> = live
+            .unwrap_or(&empty)
+            .differences(&self.known)
+            .filter(|&(rel, in_live, _)| in_live.is_some() && files.get(rel) == in_live)
+            .map(|(rel, _, _)| rel)
             .collect();
         let live_dir = self.live_dir.clone();
         missing.par_iter().try_for_each(|rel| {
@@ -324,11 +314,8 @@ impl<'a> Update<'a> {
         if known.is_empty() && dir.exists() {
             fs::remove_dir_all(&dir).map_err(|e| BuildError::io(&dir, e))?;
         }
-        let stale: Vec<&str> = files
-            .iter()
-            .filter(|(rel, digest)| known.get(rel) != Some(digest))
-            .map(|(rel, _)| rel)
-            .collect();
+        let stale: Vec<&str> =
+            files.differences(&known).filter_map(|(rel, new, _)| new.map(|_| rel)).collect();
         stale
             .par_iter()
             .try_for_each(|rel| link_file(&self.spare_dir.join(rel), &dir.join(rel)))?;
@@ -346,7 +333,8 @@ impl<'a> Update<'a> {
 /// Removes from `dir` the files `known` lists that `files` does not, and the folders left empty.
 fn remove_stale(dir: &Path, known: &Manifest, files: &Manifest) -> Result<(), BuildError> {
     let mut dirs = Vec::new();
-    for (rel, _) in known.iter().filter(|(rel, _)| files.get(rel).is_none()) {
+    let gone = known.differences(files).filter(|(_, _, new)| new.is_none());
+    for (rel, _, _) in gone {
         let path = dir.join(rel);
         match fs::remove_file(&path) {
             Ok(()) => {}
