@@ -1,5 +1,5 @@
 //! Writing an answer: the head and an in-memory body in one vectored write, or, on a plain
-//! TCP socket, the head and then the file (so that they leave in full segments) with
+//! TCP socket, the head and then the file (corked, so they leave in full segments) with
 //! `sendfile(2)`: the kernel sends the page cache's pages, nothing is copied through user
 //! space. Both wait for the socket's readiness on the runtime, never block a worker on it.
 
@@ -38,22 +38,25 @@ pub(crate) async fn head_and_body<S: AsyncWrite + Unpin>(
 
 /// Writes `head`, then `len` bytes of `file` from its start with `sendfile`. An error (the
 /// file shrank, the peer left) leaves the answer cut short: the caller closes the connection.
-///
-/// The head goes with `MSG_MORE`, so the kernel keeps it until the file's first pages join it
-/// in full segments; the last `sendfile` pushes what is left (it sets `MSG_MORE` only while
-/// more of the file follows). Two system calls, where corking the socket around them (nginx's
-/// `tcp_nopush`) takes four.
 pub(crate) async fn head_and_file(
     tcp: &TcpStream,
-    mut head: &[u8],
+    head: &[u8],
     file: &File,
     len: u64,
 ) -> io::Result<()> {
-    let flags = if len > 0 { SendFlags::NOSIGNAL | SendFlags::MORE } else { SendFlags::NOSIGNAL };
+    // Corked, as nginx's `tcp_nopush`: the head leaves with the first of the file's segments
+    // and only full segments go out until the uncork.
+    rustix::net::sockopt::set_tcp_cork(tcp, true)?;
+    let sent = send_corked(tcp, head, file, len).await;
+    rustix::net::sockopt::set_tcp_cork(tcp, false)?;
+    sent
+}
+
+async fn send_corked(tcp: &TcpStream, mut head: &[u8], file: &File, len: u64) -> io::Result<()> {
     while !head.is_empty() {
         let n = tcp
             .async_io(Interest::WRITABLE, || {
-                rustix::net::send(tcp, head, flags).map_err(io::Error::from)
+                rustix::net::send(tcp, head, SendFlags::NOSIGNAL).map_err(io::Error::from)
             })
             .await?;
         head = &head[n..];
