@@ -22,7 +22,11 @@ use bytes::Bytes;
 use http::HeaderValue;
 use sha2::{Digest, Sha256};
 
-use crate::{cache, content_type, encoding, fast::head::Heads};
+use crate::{
+    cache, content_type, encoding,
+    fast::{SENDFILE_MIN, head::Heads},
+    open_files::HeldFile,
+};
 
 /// Files above this size are streamed from disk on each request (only their headers and
 /// digest are cached) and never compressed.
@@ -77,6 +81,8 @@ pub(crate) struct Entry {
     pub(crate) br: Option<Variant>,
     /// The fast path's response heads (`fast/head.rs`).
     pub(crate) heads: Heads,
+    /// The file the stamp was taken from, kept open for `sendfile` (`open_files.rs`).
+    pub(crate) held: Option<HeldFile>,
 }
 
 impl Entry {
@@ -138,6 +144,7 @@ pub(crate) fn load(path: PathBuf, request_path: &str, csp: &HeaderValue) -> io::
     let content_type = content_type::content_type(name).unwrap_or_else(|| guess(name));
     let modified = meta.modified()?;
     let stamp = Stamp::of(&meta);
+    let mut held = None;
     let (identity, gzip, br) = if stamp.len > MAX_IN_MEMORY {
         let digest = digest_file(&mut file)?;
         (variant(None, &digest, "", stamp.len), None, None)
@@ -147,6 +154,9 @@ pub(crate) fn load(path: PathBuf, request_path: &str, csp: &HeaderValue) -> io::
         let (gz, br) = compressed(&path, &bytes, content_type);
         let gz = gz.map(|b| variant(Some(Bytes::from(b)), &digest, ".gz", 0));
         let br = br.map(|b| variant(Some(Bytes::from(b)), &digest, ".br", 0));
+        if stamp.len >= SENDFILE_MIN {
+            held = HeldFile::keep(file);
+        }
         (variant(Some(Bytes::from(bytes)), &digest, "", 0), gz, br)
     };
     let mut entry = Entry {
@@ -161,6 +171,7 @@ pub(crate) fn load(path: PathBuf, request_path: &str, csp: &HeaderValue) -> io::
         gzip,
         br,
         heads: Heads::default(),
+        held,
     };
     entry.heads = Heads::of(&entry, csp);
     Ok(entry)

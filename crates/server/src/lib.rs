@@ -24,6 +24,7 @@ mod error_page;
 mod fast;
 mod file_cache;
 mod files;
+mod open_files;
 mod proxy;
 mod redirect;
 mod redirect_http;

@@ -27,9 +27,24 @@ pub(crate) enum Reply {
     Nothing,
     Body(Bytes),
     /// The first `len` bytes of this open file (checked to be the cached version).
-    File(File, u64),
+    File(Sendable, u64),
     /// Not answered here: hand the connection to hyper (`out` is to be ignored).
     HandOff,
+}
+
+/// The file to send: the entry's own descriptor, or one opened for this answer.
+pub(crate) enum Sendable {
+    Held(Arc<Entry>),
+    Opened(File),
+}
+
+impl Sendable {
+    pub(crate) fn get(&self) -> &File {
+        match self {
+            Self::Held(entry) => entry.held.as_ref().expect("only entries holding a file").file(),
+            Self::Opened(file) => file,
+        }
+    }
 }
 
 /// Answers `request` (parsed from `buf`): appends its head, without `Date`, to `out`.
@@ -86,17 +101,22 @@ pub(crate) async fn answer(
             Some(bytes) if !from_file || variant.len < SENDFILE_MIN => {
                 return Reply::Body(bytes.clone());
             }
-            // The file changed since the check above: the cached bytes are still one whole
-            // version, as the router would send them.
+            // `site.entry` has just checked (one `stat`) that the path names the very file
+            // the entry holds open (`open_files.rs`).
+            Some(_) if entry.held.is_some() => {
+                return Reply::File(Sendable::Held(entry.clone()), variant.len);
+            }
+            // No descriptor held (the budget is spent): open the file. If it changed since the
+            // check above, the cached bytes are still one whole version, as the router sends.
             Some(bytes) => {
                 return match open_current(&entry) {
-                    Some(file) => Reply::File(file, variant.len),
+                    Some(file) => Reply::File(Sendable::Opened(file), variant.len),
                     None => Reply::Body(bytes.clone()),
                 };
             }
             None if !from_file => return Reply::HandOff,
             None => match open_current(&entry) {
-                Some(file) => return Reply::File(file, variant.len),
+                Some(file) => return Reply::File(Sendable::Opened(file), variant.len),
                 None => {
                     site.forget(&decoded);
                     out.clear();

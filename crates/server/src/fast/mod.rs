@@ -28,6 +28,7 @@ use tokio::{
     time::Instant,
 };
 
+pub(crate) use self::answer::SENDFILE_MIN;
 use self::{answer::Reply, prefixed::Prefixed, request::Parse};
 use crate::{HEADER_TIMEOUT, MAX_HEADER_BYTES, files::StaticSite};
 
@@ -105,7 +106,7 @@ pub(crate) async fn serve<S: Transport>(
             Reply::Nothing => write::head_and_body(&mut io, &out, &[]).await,
             Reply::Body(body) => write::head_and_body(&mut io, &out, &body).await,
             Reply::File(file, len) => match io.tcp() {
-                Some(tcp) => write::head_and_file(tcp, &out, &file, len).await,
+                Some(tcp) => write::head_and_file(tcp, &out, file.get(), len).await,
                 None => Err(std::io::ErrorKind::Unsupported.into()),
             },
         };

@@ -120,3 +120,42 @@ async fn malformed_and_long_heads_go_to_hyper() {
     assert_eq!(answer.text(), "<h1>Home</h1>");
     server.stop().await;
 }
+
+/// A large file goes out with `sendfile` from the descriptor its cache entry keeps open: each
+/// request's check of the path still sees the file replaced (a new inode, even of the same
+/// size), rewritten in place, or gone, and answers with what the path names now.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_large_file_kept_open_follows_its_replacements() {
+    let site = TestSite::new();
+    let version = |byte: u8, len: usize| -> Vec<u8> {
+        (0..len).map(|i| if i % 61 == 60 { b'\n' } else { byte }).collect()
+    };
+    let path = "assets/big-1a2b.js";
+    site.write(path, &version(b'a', 200_000));
+    let server = Server::start(site.config()).await;
+    let mut client = Client::connect(server.addr).await;
+    let first = client.send("GET", "/assets/big-1a2b.js", &[]).await;
+    assert!(first.body == version(b'a', 200_000), "the first version");
+    // Again from the kept descriptor.
+    let again = client.send("GET", "/assets/big-1a2b.js", &[]).await;
+    assert!(again.body == first.body && again.header("etag") == first.header("etag"));
+
+    // Renamed over it, as a build does, with the same size.
+    let temp = site.file("assets/big-1a2b.js.tmp");
+    std::fs::write(&temp, version(b'b', 200_000)).unwrap();
+    std::fs::rename(&temp, site.file(path)).unwrap();
+    let renamed = client.send("GET", "/assets/big-1a2b.js", &[]).await;
+    assert!(renamed.body == version(b'b', 200_000), "the renamed file");
+    assert_ne!(renamed.header("etag"), first.header("etag"));
+
+    // Rewritten in place (same inode), to another size.
+    std::fs::write(site.file(path), version(b'c', 150_000)).unwrap();
+    let rewritten = client.send("GET", "/assets/big-1a2b.js", &[]).await;
+    assert!(rewritten.body == version(b'c', 150_000), "the rewritten file");
+    assert_eq!(rewritten.header("content-length"), "150000");
+
+    std::fs::remove_file(site.file(path)).unwrap();
+    let gone = client.send("GET", "/assets/big-1a2b.js", &[]).await;
+    assert_eq!(gone.status, 404);
+    server.stop().await;
+}
