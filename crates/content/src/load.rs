@@ -138,12 +138,10 @@ pub fn load_site_partial_with(
         }
     }
 
-    tracing::debug!("TMP data files");
     let default_date = config.as_ref().map_or(jiff::civil::date(2024, 9, 12), |c| c.start_date);
     let (articles, article_errors) = load_articles(root, default_date, parsed);
     diag.extend(article_errors);
 
-    tracing::debug!("TMP articles");
     if let (Some(topics), Some(authors)) = (&topics, &authors) {
         diag.extend(cross_check(&articles, topics, authors));
     }
@@ -194,14 +192,8 @@ fn load_articles(
     default_date: jiff::civil::Date,
     parsed: &mut ParsedArticles,
 ) -> (Vec<Arc<Article>>, Vec<ContentError>) {
-    let dir = root.join("articles");
-    let mut files: Vec<PathBuf> = walkdir::WalkDir::new(&dir)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "md"))
-        .map(|e| e.into_path())
-        .collect();
-    files.sort();
+    let mut files = Vec::new();
+    markdown_files(&root.join("articles"), &mut files);
     let store = &*parsed;
     let read_at = SystemTime::now();
     let results: Vec<LoadResult> = files
@@ -242,11 +234,33 @@ fn load_articles(
             Err(e) => errors.extend(e),
         }
     }
-    let sources: std::collections::HashSet<&Path> =
-        files.iter().map(|p| p.strip_prefix(root).unwrap_or(p)).collect();
-    parsed.retain(|p| sources.contains(p));
+    // Every article loaded has its entry; more entries are files gone or failing to parse.
+    if parsed.len() != articles.len() {
+        let sources: std::collections::HashSet<&Path> =
+            files.iter().map(|p| p.strip_prefix(root).unwrap_or(p)).collect();
+        parsed.retain(|p| sources.contains(p));
+    }
     parsed.end_vouch();
     (articles, errors)
+}
+
+/// The Markdown files under `dir`, in `Path` order (which compares component by component):
+/// each folder's entries sorted by name, depth first. Symbolic links are not followed.
+fn markdown_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    let mut entries: Vec<(std::ffi::OsString, fs::FileType)> = entries
+        .filter_map(Result::ok)
+        .filter_map(|e| Some((e.file_name(), e.file_type().ok()?)))
+        .collect();
+    entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    for (name, kind) in entries {
+        let path = dir.join(&name);
+        if kind.is_dir() {
+            markdown_files(&path, out);
+        } else if kind.is_file() && path.extension().is_some_and(|x| x == "md") {
+            out.push(path);
+        }
+    }
 }
 
 /// Checks that need more than one file: slugs, authors and categories.

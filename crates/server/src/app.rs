@@ -45,6 +45,9 @@ pub struct ServeConfig {
     pub redirect_http: Option<u16>,
     /// CSP sources (`'sha256-…'`) of the pages' inline styles (`styleHashes` in build.json).
     pub style_hashes: Vec<String>,
+    /// Keep no compressed variants and answer every request uncompressed (`dev`: a rebuilt
+    /// file is served at once, without waiting for brotli's best quality).
+    pub uncompressed: bool,
 }
 
 /// The whole server as a `Router`; `serve` runs it, tests call it with `oneshot`.
@@ -54,7 +57,8 @@ pub fn app(config: &ServeConfig) -> Router {
 
 /// The router, and the site it serves files from (for the HTTP/1.1 fast path).
 pub(crate) fn parts(config: &ServeConfig) -> (Router, StaticSite) {
-    let site = StaticSite::new(&config.root, config.cache_bytes, csp_header(&config.style_hashes));
+    let csp = csp_header(&config.style_hashes);
+    let site = StaticSite::new(&config.root, config.cache_bytes, csp, !config.uncompressed);
     let proxy = Arc::new(Proxy::new(&config.proxy_allow, config.proxy.clone()));
     if proxy.allows_nothing() {
         tracing::debug!("proxy.allow is empty: the third-party proxy refuses every URL");

@@ -131,10 +131,15 @@ pub(crate) fn new_cache(bytes: u64) -> Cache {
     Cache::with_weighter(items, bytes, Weigher)
 }
 
-/// Reads the regular file `path` and everything needed to answer `request_path` with it.
-/// The stamp comes from the opened file, so it always describes the bytes read. Blocking: run
-/// it on the blocking pool.
-pub(crate) fn load(path: PathBuf, request_path: &str, csp: &HeaderValue) -> io::Result<Entry> {
+/// Reads the regular file `path` and everything needed to answer `request_path` with it (with
+/// its compressed variants when `compress`). The stamp comes from the opened file, so it always
+/// describes the bytes read. Blocking: run it on the blocking pool.
+pub(crate) fn load(
+    path: PathBuf,
+    request_path: &str,
+    csp: &HeaderValue,
+    compress: bool,
+) -> io::Result<Entry> {
     let mut file = std::fs::File::open(&path)?;
     let meta = file.metadata()?;
     if !meta.is_file() {
@@ -151,7 +156,8 @@ pub(crate) fn load(path: PathBuf, request_path: &str, csp: &HeaderValue) -> io::
     } else {
         let bytes = read_exact_file(&mut file, stamp.len)?;
         let digest = hex::encode(&Sha256::digest(&bytes)[..16]);
-        let (gz, br) = compressed(&path, &bytes, content_type);
+        let (gz, br) =
+            if compress { compressed(&path, &bytes, content_type) } else { (None, None) };
         let gz = gz.map(|b| variant(Some(Bytes::from(b)), &digest, ".gz", 0));
         let br = br.map(|b| variant(Some(Bytes::from(b)), &digest, ".br", 0));
         if stamp.len >= SENDFILE_MIN {

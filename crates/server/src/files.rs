@@ -37,15 +37,18 @@ struct Inner {
     pages: ErrorPages,
     /// The Content-Security-Policy every answer carries (built into the cached heads).
     csp: HeaderValue,
+    /// Whether files get gzip and brotli variants.
+    compress: bool,
 }
 
 impl StaticSite {
-    pub(crate) fn new(root: &Path, cache_bytes: u64, csp: HeaderValue) -> Self {
+    pub(crate) fn new(root: &Path, cache_bytes: u64, csp: HeaderValue, compress: bool) -> Self {
         Self(Arc::new(Inner {
             root: root.to_path_buf(),
             cache: file_cache::new_cache(cache_bytes),
             pages: ErrorPages::new(root),
             csp,
+            compress,
         }))
     }
 
@@ -65,9 +68,11 @@ impl StaticSite {
             Err(guard) => guard,
         };
         let (root, owned, csp) = (self.0.root.clone(), key.to_owned(), self.0.csp.clone());
-        let loaded = tokio::task::spawn_blocking(move || resolve_and_load(&root, &owned, &csp))
-            .await
-            .map_err(io::Error::other)??;
+        let compress = self.0.compress;
+        let loaded =
+            tokio::task::spawn_blocking(move || resolve_and_load(&root, &owned, &csp, compress))
+                .await
+                .map_err(io::Error::other)??;
         let Some(entry) = loaded else { return Ok(None) };
         let entry = Arc::new(entry);
         let _ = guard.insert(entry.clone());
@@ -87,10 +92,15 @@ impl StaticSite {
 const SWAP_WAIT: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// Blocking: finds the file for `key` under `root` and loads it.
-fn resolve_and_load(root: &Path, key: &str, csp: &HeaderValue) -> io::Result<Option<Entry>> {
+fn resolve_and_load(
+    root: &Path,
+    key: &str,
+    csp: &HeaderValue,
+    compress: bool,
+) -> io::Result<Option<Entry>> {
     let started = std::time::Instant::now();
     loop {
-        let found = resolve_and_load_once(root, key, csp)?;
+        let found = resolve_and_load_once(root, key, csp, compress)?;
         if found.is_some() || root.exists() || started.elapsed() > SWAP_WAIT {
             return Ok(found);
         }
@@ -98,7 +108,12 @@ fn resolve_and_load(root: &Path, key: &str, csp: &HeaderValue) -> io::Result<Opt
     }
 }
 
-fn resolve_and_load_once(root: &Path, key: &str, csp: &HeaderValue) -> io::Result<Option<Entry>> {
+fn resolve_and_load_once(
+    root: &Path,
+    key: &str,
+    csp: &HeaderValue,
+    compress: bool,
+) -> io::Result<Option<Entry>> {
     let relative = key.trim_start_matches('/');
     let path = if relative.is_empty() { root.join("index.html") } else { root.join(relative) };
     let path = match std::fs::metadata(&path) {
@@ -108,12 +123,12 @@ fn resolve_and_load_once(root: &Path, key: &str, csp: &HeaderValue) -> io::Resul
         Err(err) if means_not_found(&err) => return Ok(None),
         Err(err) => return Err(err),
     };
-    match file_cache::load(path, key, csp) {
+    match file_cache::load(path, key, csp, compress) {
         Ok(entry) => Ok(Some(entry)),
         Err(err) if means_not_found(&err) => Ok(None),
         // Replaced while read: once more, from the new file.
         Err(err) if err.kind() == io::ErrorKind::Interrupted => {
-            resolve_and_load_once(root, key, csp)
+            resolve_and_load_once(root, key, csp, compress)
         }
         Err(err) => Err(err),
     }

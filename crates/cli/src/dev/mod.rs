@@ -77,7 +77,13 @@ pub fn run(args: &DevArgs) -> anyhow::Result<ExitCode> {
     let info = stillpoint_site::BuildInfo::from_dist(&out).ok();
     let (proxy_allow, style_hashes) =
         info.map(|i| (i.site.proxy_allow, i.style_hashes)).unwrap_or_default();
-    let config = ServeConfig { root: out, proxy_allow, style_hashes, ..ServeConfig::default() };
+    let config = ServeConfig {
+        root: out,
+        proxy_allow,
+        style_hashes,
+        uncompressed: true,
+        ..ServeConfig::default()
+    };
     let served = runtime.block_on(serve(config, listener, hub, args.open, &site));
     drop(watcher);
     let _ = stop.send(Vec::new());

@@ -1,8 +1,10 @@
 //! Cache-Control per kind of file, conditional requests, precompressed siblings.
 
-use http::{Method, StatusCode};
+use axum::body::Body;
+use http::{Method, Request, StatusCode};
+use stillpoint_server::ServeConfig;
 
-use crate::support::TestSite;
+use crate::support::{TestSite, send};
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const HOUR: &str = "public, max-age=3600";
@@ -126,4 +128,18 @@ async fn files_without_a_precompressed_sibling_are_compressed_on_the_fly() {
     let plain = site.send(Method::GET, "/search/k1-0.abc.json", &[]).await;
     assert_eq!(plain.header("content-encoding"), "");
     assert_eq!(plain.text(), page);
+}
+
+#[tokio::test]
+async fn an_uncompressed_server_answers_every_request_with_the_file_itself() {
+    let site = TestSite::new();
+    let page = "<p>calm</p>".repeat(200);
+    site.write("search/k1-0.abc.json", page.as_bytes());
+    let app = stillpoint_server::app(&ServeConfig { uncompressed: true, ..site.config() });
+    for path in ["/search/k1-0.abc.json", "/assets/app-3f2a.js"] {
+        let request = Request::get(path).header("accept-encoding", "br, gzip");
+        let answer = send(app.clone(), request.body(Body::empty()).unwrap()).await;
+        assert_eq!(answer.status, StatusCode::OK, "{path}");
+        assert_eq!(answer.header("content-encoding"), "", "{path}");
+    }
 }

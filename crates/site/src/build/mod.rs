@@ -184,7 +184,6 @@ pub fn build_in(
     let asset_files = files::tree(&bundle.client_dir().join(ASSETS_DIR), ASSETS_DIR)?;
     let service_worker = ServiceWorker::from_bundle(&bundle.root)?;
     let build_hash = build_hash(&asset_files, &service_worker)?;
-    tracing::debug!(elapsed = ?started.elapsed(), "TMP bundle+assets+hash");
     let year = opts.year.unwrap_or_else(current_year);
     let static_names: Vec<String> = static_files.iter().map(|(rel, _)| rel.clone()).collect();
     let outline = OutlineInputs {
@@ -196,28 +195,27 @@ pub fn build_in(
         static_files: &static_names,
         shard: opts.shard,
     }
-    .key()?;
+    .key(&mut session.outlines)?;
 
-    tracing::debug!(elapsed = ?started.elapsed(), "TMP outline key");
     let mut output = session.output(&opts.out)?;
     let update = output.begin();
     // The cache beside the plan stage: with the outline unchanged, only the pages of articles
     // whose files changed can differ from the live output (see outline.rs).
-    tracing::debug!(elapsed = ?started.elapsed(), "TMP output open");
     let same_outline = cache.same_outline(&outline, update.live_manifest_digest().as_deref());
     let stale: Vec<bool> = if same_outline {
         let owner = shard::Owner::new(opts.shard, &site);
-        let current = |a: &Article| article_page_current(&cache, &update, a);
+        let current = |a: &Article| article_page_current(&cache, a);
         site.articles.iter().map(|a| owner.owns_article(&a.slug) && !current(a)).collect()
     } else {
         vec![true; site.articles.len()]
     };
-    tracing::debug!(elapsed = ?started.elapsed(), "TMP stale");
     site.read_bodies(|i| stale[i]).map_err(BuildError::Content)?;
-    tracing::debug!(elapsed = ?started.elapsed(), "TMP bodies");
-    let catalog = build_catalog(&site);
+    // The catalog depends only on what the outline covers: the last one fits an equal outline.
+    let catalog = match session.catalog.take() {
+        Some((key, catalog)) if key == outline => catalog,
+        _ => build_catalog(&site),
+    };
     let ctx = PlanContext::new(&site, &catalog);
-    tracing::debug!(elapsed = ?started.elapsed(), "TMP catalog+ctx");
     let owner = shard::Owner::new(opts.shard, &site);
     let plans = if same_outline {
         plan_articles(&ctx, |i| stale[i])
@@ -303,6 +301,8 @@ pub fn build_in(
     tracing::debug!(elapsed = ?started.elapsed(), "committed");
 
     let pages = if same_outline { cache.pages.len() } else { own_plans.len() };
+    let articles = site.articles.len();
+    let catalog_key = outline.clone();
     if let Some(dir) = &opts.cache {
         if !same_outline {
             let routes: HashSet<&str> = plans.iter().map(|p| p.path.as_str()).collect();
@@ -316,10 +316,14 @@ pub fn build_in(
             session.save_cache()?;
         }
     }
+    drop(own_plans);
+    drop(plans);
+    drop(ctx);
+    session.catalog = Some((catalog_key, catalog));
     tracing::debug!(elapsed = ?started.elapsed(), "cache saved");
     Ok(BuildReport {
         pages,
-        articles: site.articles.len(),
+        articles,
         rendered,
         files,
         changed,
@@ -330,13 +334,11 @@ pub fn build_in(
 }
 
 /// Whether an article's page in the live output was rendered from the article's file as it is.
-fn article_page_current(cache: &BuildCache, update: &Update, article: &Article) -> bool {
+/// Asked only when the live output is the one the last build left (its manifest has the digest
+/// recorded with the outline), whose pages are those the cache records.
+fn article_page_current(cache: &BuildCache, article: &Article) -> bool {
     let route = Route::article(&article.slug);
-    cache.pages.get(route.as_str()).is_some_and(|e| {
-        e.source.as_deref() == Some(article.digest.as_str())
-            && update.live_digest(&layout::html_file(&route)) == Some(e.html.as_str())
-            && update.live_digest(&layout::page_data_file(&route)) == Some(e.data.as_str())
-    })
+    cache.pages.get(route.as_str()).is_some_and(|e| e.source.as_deref() == Some(&*article.digest))
 }
 
 /// The site data (`sq/d/{hash}.json`), the header and footer slice data, and `app-data.json`.

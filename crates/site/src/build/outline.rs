@@ -5,10 +5,13 @@
 //! recorded, and the output is still what that build left, the only pages that can differ are
 //! those of articles whose files changed: the cache beside the plan stage then plans just those.
 
-use std::path::Path;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
 use serde::Serialize;
-use stillpoint_content::{Entity, Site};
+use sha2::{Digest, Sha256};
+use stillpoint_content::{Article, Entity, Site};
 
 use super::key::Key;
 use super::shard::Shard;
@@ -45,8 +48,17 @@ pub struct OutlineInputs<'a> {
     pub shard: Option<Shard>,
 }
 
+/// What each article showed elsewhere at the last build of a session, by source file: a file
+/// whose digest is the one recorded is not encoded again. It holds for one `data_digest` (the
+/// site's start date, which dates undated articles, is in the data files).
+#[derive(Default)]
+pub struct OutlineMemo {
+    data_digest: String,
+    by_source: HashMap<PathBuf, (String, [u8; 16])>,
+}
+
 impl OutlineInputs<'_> {
-    pub fn key(&self) -> Result<String, BuildError> {
+    pub fn key(&self, memo: &mut OutlineMemo) -> Result<String, BuildError> {
         let read = |path: &Path| std::fs::read(path).map_err(|e| BuildError::io(path, e));
         let mut key = Key::new(self.engine)
             .part(&read(&self.bundle.worker())?)
@@ -57,22 +69,46 @@ impl OutlineInputs<'_> {
             .part(self.site.data_digest.as_bytes())
             .json(&self.static_files)
             .json(&self.shard);
-        for a in &self.site.articles {
-            key = key.json(&ArticleOutline {
-                source: &a.source,
-                title: &a.title,
-                slug: &a.slug,
-                date: a.date,
-                author: a.author.as_ref().map(|l| l.value.as_str()),
-                description: &a.description,
-                image: a.image.as_deref(),
-                entities: &a.entities,
-                links: a.links.iter().map(|l| l.value.as_str()).collect(),
-                minutes: reading_minutes(a.words),
-            });
+        if memo.data_digest != self.site.data_digest {
+            *memo =
+                OutlineMemo { data_digest: self.site.data_digest.clone(), ..Default::default() };
+        }
+        let known = &memo.by_source;
+        let digests: Vec<([u8; 16], bool)> = self
+            .site
+            .articles
+            .par_iter()
+            .map(|a| match known.get(&a.source) {
+                Some((file, digest)) if *file == a.digest => (*digest, false),
+                _ => (article_digest(a), true),
+            })
+            .collect();
+        for (a, (digest, fresh)) in self.site.articles.iter().zip(&digests) {
+            key = key.part(digest);
+            if *fresh {
+                memo.by_source.insert(a.source.clone(), (a.digest.clone(), *digest));
+            }
         }
         Ok(key.finish())
     }
+}
+
+/// The digest of what an article shows on pages other than its own.
+fn article_digest(a: &Article) -> [u8; 16] {
+    let bytes = postcard::to_allocvec(&ArticleOutline {
+        source: &a.source,
+        title: &a.title,
+        slug: &a.slug,
+        date: a.date,
+        author: a.author.as_ref().map(|l| l.value.as_str()),
+        description: &a.description,
+        image: a.image.as_deref(),
+        entities: &a.entities,
+        links: a.links.iter().map(|l| l.value.as_str()).collect(),
+        minutes: reading_minutes(a.words),
+    })
+    .expect("an outline serialises");
+    Sha256::digest(&bytes)[..16].try_into().expect("16 bytes")
 }
 
 #[cfg(test)]
@@ -88,7 +124,7 @@ mod tests {
         load_site(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo")).unwrap()
     }
 
-    fn bundle(dir: &Path) -> WebBundle {
+    pub(super) fn bundle(dir: &Path) -> WebBundle {
         std::fs::create_dir_all(dir.join("server")).unwrap();
         std::fs::create_dir_all(dir.join("client/.vite")).unwrap();
         std::fs::write(dir.join("server/worker.js"), "worker").unwrap();
@@ -107,7 +143,7 @@ mod tests {
             static_files,
             shard,
         }
-        .key()
+        .key(&mut OutlineMemo::default())
         .unwrap()
     }
 
@@ -146,5 +182,44 @@ mod tests {
         assert_ne!(key(&bundle, &site, &["favicon.svg".into()]), base);
         std::fs::write(dir.path().join("server/worker.js"), "worker 2").unwrap();
         assert_ne!(key(&bundle, &site, &[]), base);
+    }
+}
+
+#[cfg(test)]
+mod memo_tests {
+    use std::path::Path;
+
+    use stillpoint_content::load_site;
+
+    use super::*;
+
+    #[test]
+    fn a_memo_gives_the_key_computed_without_it_and_forgets_a_changed_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let bundle = tests::bundle(dir.path());
+        let mut site =
+            load_site(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo")).unwrap();
+        let key = |site: &Site, memo: &mut OutlineMemo| {
+            let inputs = OutlineInputs {
+                engine: "e",
+                bundle: &bundle,
+                build_hash: "b",
+                year: 2026,
+                site,
+                static_files: &[],
+                shard: None,
+            };
+            inputs.key(memo).unwrap()
+        };
+        let mut memo = OutlineMemo::default();
+        let first = key(&site, &mut memo);
+        assert_eq!(key(&site, &mut memo), first);
+        // A changed file has another digest: its entry is encoded again.
+        let a = std::sync::Arc::make_mut(&mut site.articles[0]);
+        a.title.push('!');
+        a.digest = "changed".into();
+        let retitled = key(&site, &mut memo);
+        assert_ne!(retitled, first);
+        assert_eq!(retitled, key(&site, &mut OutlineMemo::default()));
     }
 }

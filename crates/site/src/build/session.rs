@@ -6,6 +6,9 @@
 
 use std::path::{Path, PathBuf};
 
+use stillpoint_content::Catalog;
+
+use super::outline::OutlineMemo;
 use crate::BuildError;
 use crate::cache::BuildCache;
 use crate::emit::Output;
@@ -19,6 +22,10 @@ pub struct Session {
     /// Save the cache only when asked ([`Session::save_cache`]), not at the end of each build.
     pub(super) defer_save: bool,
     pub(super) output: Option<Output>,
+    /// What each article showed elsewhere at the last build (see outline.rs).
+    pub(super) outlines: OutlineMemo,
+    /// The last build's catalog, with the outline it was built for.
+    pub(super) catalog: Option<(String, Catalog)>,
     workers: Option<Workers>,
 }
 
