@@ -1,6 +1,6 @@
-//! Following the atomic swap of the output directory under load: by renaming a new directory
-//! over DIST, and by renaming a new symlink over DIST (generation directories). No request
-//! fails, and every body is wholly one version.
+//! Following the atomic swap of the output directory under load: by exchanging a new directory
+//! with DIST in one atomic rename, and by renaming a new symlink over DIST (generation
+//! directories). No request fails, and every body is wholly one version.
 
 use std::{
     path::{Path, PathBuf},
@@ -138,7 +138,7 @@ async fn load_over_sockets(addr: std::net::SocketAddr, swapping: Arc<AtomicBool>
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn follows_a_directory_renamed_over_dist() {
+async fn follows_a_directory_exchanged_with_dist() {
     let tmp = tempfile::tempdir().unwrap();
     let dist = tmp.path().join("dist");
     write_version(&dist, 0);
@@ -149,11 +149,12 @@ async fn follows_a_directory_renamed_over_dist() {
         for version in 1..=SWAPS {
             let staging = dist.with_file_name(format!("staging-{version}"));
             write_version(&staging, version);
-            let old = dist.with_file_name(format!("old-{version}"));
-            // What `stillpoint build` does: move the old output aside, the new one in.
-            std::fs::rename(&dist, &old).unwrap();
-            std::fs::rename(&staging, &dist).unwrap();
-            std::fs::remove_dir_all(&old).unwrap();
+            // The new directory exchanged with DIST in one atomic rename (two renames, old
+            // aside then new in, would leave a moment with no DIST at all), the old one removed.
+            let cwd = rustix::fs::CWD;
+            rustix::fs::renameat_with(cwd, &staging, cwd, &dist, rustix::fs::RenameFlags::EXCHANGE)
+                .unwrap();
+            std::fs::remove_dir_all(&staging).unwrap();
             std::thread::sleep(std::time::Duration::from_millis(5));
         }
     });
