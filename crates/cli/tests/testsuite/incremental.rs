@@ -248,3 +248,36 @@ fn a_killed_build_leaves_the_output_intact_and_no_leftovers_after_the_next() {
         .count();
     assert_eq!(stray, 0, "no temporary files are left");
 }
+
+/// Sets every article file's modification time an hour back, so builds trust their stamps.
+fn settle_articles(t: &SiteTest) {
+    let past = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    for entry in std::fs::read_dir(t.site().join("articles")).unwrap() {
+        let file = std::fs::File::options().write(true).open(entry.unwrap().path()).unwrap();
+        file.set_modified(past).unwrap();
+    }
+}
+
+#[test]
+fn unread_articles_are_read_when_a_content_error_needs_every_page_checked() {
+    let t = SiteTest::from_fixture("minimal");
+    settle_articles(&t);
+    t.build(); // records the stamps: the next build reads no unchanged file
+    let before = snapshot(&t);
+    edit(&t, "articles/body-scan.md", "title:", "title: [unclosed");
+    let out = t.run(&["build", "site", "--out", "dist"]);
+    let err = stderr(&out);
+    assert!(!out.status.success(), "{err}");
+    assert!(err.contains("articles/body-scan.md:"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(snapshot(&t), before, "a failed build leaves the output as it was");
+
+    edit(&t, "articles/body-scan.md", "title: [unclosed", "title:");
+    assert_eq!(
+        diff(&before, &{
+            build_verified(&t);
+            snapshot(&t)
+        }),
+        BTreeSet::new()
+    );
+}

@@ -124,7 +124,11 @@ fn load(site_dir: &Path, parsed: &mut ParsedArticles) -> Result<Site, BuildError
     if diag.is_empty() {
         return Ok(site.expect("a site loads when there are no errors"));
     }
-    if let Some(site) = site {
+    if let Some(mut site) = site {
+        // Every page is planned to check the links: every body is needed.
+        if let Err(errors) = site.read_bodies(|_| true) {
+            diag.extend(errors.0);
+        }
         let unparsed: Vec<String> = diag
             .iter()
             .filter(|e| e.path.starts_with("articles"))
