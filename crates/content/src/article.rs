@@ -28,11 +28,6 @@ pub struct Article {
     pub description: String,
     pub image: Option<String>,
     pub entities: Vec<Entity>,
-    /// Markdown; `None` when the load took the article from [`ParsedArticles`](crate::ParsedArticles)
-    /// by its file's stamp without reading the file ([`Site::read_bodies`](crate::Site::read_bodies)
-    /// reads it when a page needs it).
-    #[serde(skip)]
-    pub body: Option<String>,
     /// Internal links (`/…` targets) in the body, with their file line.
     pub links: Vec<Located<String>>,
     /// Images in the body written with no alt text (`![](…)`): their URL and file line.
@@ -233,7 +228,6 @@ impl Article {
             description,
             image: raw.image.filter(|i| !i.trim().is_empty()),
             entities,
-            body: Some(split.body.to_string()),
             links: scan.links,
             images_without_alt: scan.images_without_alt,
             words: scan.words,

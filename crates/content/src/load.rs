@@ -44,32 +44,18 @@ impl Site {
         self.pages.iter().find(|p| p.name == name)
     }
 
-    /// Reads the bodies the load left unread (see [`Article::body`]) of the articles `want`
-    /// picks (by index). A file whose bytes are no longer those loaded is an error: it was
-    /// written during the build, which must run again.
-    pub fn read_bodies(&mut self, want: impl Fn(usize) -> bool + Sync) -> Result<(), Diagnostics> {
-        let root = &self.root;
-        let errors: Vec<ContentError> = self
-            .articles
-            .par_iter_mut()
-            .enumerate()
-            .filter(|(i, a)| a.body.is_none() && want(*i))
-            .filter_map(|(_, a)| {
-                let file = |kind| Some(ContentError::file(&a.source, kind));
-                let text = match fs::read_to_string(root.join(&a.source)) {
-                    Ok(text) => text,
-                    Err(e) => return file(ContentErrorKind::Io(e.to_string())),
-                };
-                match split(&text) {
-                    Ok(s) if text_digest(&text) == a.digest => {
-                        Arc::make_mut(a).body = Some(s.body.to_string());
-                        None
-                    }
-                    _ => file(ContentErrorKind::Io("written during the build; build again".into())),
-                }
-            })
-            .collect();
-        Diagnostics(errors).into_result()
+    /// The Markdown body of article `i`, read from its file: the load keeps no bodies, so a
+    /// build holds only those of the pages it is rendering. A file whose bytes are no longer
+    /// those loaded is an error: it was written during the build, which must run again.
+    pub fn read_body(&self, i: usize) -> Result<String, ContentError> {
+        let a = &self.articles[i];
+        let file = |kind| ContentError::file(&a.source, kind);
+        let text = fs::read_to_string(self.root.join(&a.source))
+            .map_err(|e| file(ContentErrorKind::Io(e.to_string())))?;
+        match split(&text) {
+            Ok(s) if text_digest(&text) == a.digest => Ok(s.body.to_string()),
+            _ => Err(file(ContentErrorKind::Io("written during the build; build again".into()))),
+        }
     }
 }
 
@@ -212,8 +198,8 @@ fn load_articles(
             }
             let text = fs::read_to_string(path).map_err(io)?;
             let stamp = Stamp::of(&meta, read_at);
-            match store.get(rel, &text_digest(&text), &text, default_date) {
-                Some(a) => Ok((Arc::new(a), Loaded::Same(stamp))),
+            match store.get(rel, &text_digest(&text), default_date) {
+                Some(a) => Ok((a, Loaded::Same(stamp))),
                 None => Article::parse(rel, &text, default_date)
                     .map(|a| (Arc::new(a), Loaded::Parsed(stamp))),
             }
@@ -221,6 +207,7 @@ fn load_articles(
         .collect();
     let mut articles = Vec::with_capacity(results.len());
     let mut errors = Vec::new();
+    let mut read = 0;
     for r in results {
         match r {
             Ok((a, loaded)) => {
@@ -229,11 +216,16 @@ fn load_articles(
                     Loaded::Same(stamp) => parsed.restamp(&a.source, stamp),
                     Loaded::Parsed(stamp) => parsed.insert(default_date, &a, stamp),
                 }
+                read += usize::from(!matches!(loaded, Loaded::Unread));
                 articles.push(a)
             }
-            Err(e) => errors.extend(e),
+            Err(e) => {
+                read += 1;
+                errors.extend(e)
+            }
         }
     }
+    parsed.set_files_read(read);
     // Every article loaded has its entry; more entries are files gone or failing to parse.
     if parsed.len() != articles.len() {
         let sources: std::collections::HashSet<&Path> =

@@ -18,7 +18,6 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::article::Article;
-use crate::front_matter::split;
 
 /// Source path (relative to the site) → what parsing its bytes gave.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -30,13 +29,16 @@ pub struct ParsedArticles {
     /// file watcher vouches that no other file did ([`ParsedArticles::vouch`]).
     #[serde(skip)]
     vouched: Option<std::collections::HashSet<PathBuf>>,
+    /// How many article files the last load read (the others it took by their stamp).
+    #[serde(skip)]
+    read: usize,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 struct Parsed {
     /// The site's start date the article was parsed with (its date when it gives none).
     default_date: jiff::civil::Date,
-    /// Without its body; shared with the sites loaded from it.
+    /// Shared with the sites loaded from it.
     article: Arc<Article>,
     /// The file's stamp when its bytes were last read, if it may be trusted.
     stamp: Option<Stamp>,
@@ -133,30 +135,26 @@ impl ParsedArticles {
         fits.then(|| Arc::clone(&p.article))
     }
 
-    /// The article parsed from exactly `text` before, with its body taken from `text`.
+    /// The article parsed before from a file whose bytes have the digest `digest`.
     pub(crate) fn get(
         &self,
         source: &Path,
         digest: &str,
-        text: &str,
         default_date: jiff::civil::Date,
-    ) -> Option<Article> {
+    ) -> Option<Arc<Article>> {
         let p = self.entries.get(source)?;
-        if p.article.digest != digest || p.default_date != default_date {
-            return None;
-        }
-        let body = split(text).ok()?.body;
-        Some(Article { body: Some(body.to_string()), ..Article::clone(&p.article) })
+        (p.article.digest == digest && p.default_date == default_date)
+            .then(|| Arc::clone(&p.article))
     }
 
-    /// Records a file's parse (its body is not stored) and its stamp.
+    /// Records a file's parse and its stamp.
     pub(crate) fn insert(
         &mut self,
         default_date: jiff::civil::Date,
-        article: &Article,
+        article: &Arc<Article>,
         stamp: Option<Stamp>,
     ) {
-        let article = Arc::new(Article { body: None, ..article.clone() });
+        let article = Arc::clone(article);
         self.entries.insert(article.source.clone(), Parsed { default_date, article, stamp });
         self.changed = true;
     }
@@ -181,6 +179,16 @@ impl ParsedArticles {
     /// Whether anything was added or forgotten since it was made or read.
     pub fn is_changed(&self) -> bool {
         self.changed
+    }
+
+    /// How many article files the last load read; it took the others by their stamp.
+    pub fn files_read(&self) -> usize {
+        self.read
+    }
+
+    /// Notes how many article files a load read.
+    pub(crate) fn set_files_read(&mut self, read: usize) {
+        self.read = read;
     }
 
     pub fn len(&self) -> usize {
@@ -260,13 +268,13 @@ mod tests {
         settle(dir.path());
         let mut store = ParsedArticles::default();
         let full = load_site_partial_with(dir.path(), &mut store).0.unwrap();
-        assert!(full.articles.iter().all(|a| a.body.is_some()));
+        assert_eq!(store.files_read(), full.articles.len());
 
         let (again, _) = load_site_partial_with(dir.path(), &mut store);
-        let mut again = again.unwrap();
-        assert!(again.articles.iter().all(|a| a.body.is_none()), "no file was read");
-        again.read_bodies(|_| true).unwrap();
+        let again = again.unwrap();
+        assert_eq!(store.files_read(), 0, "no file was read");
         assert_eq!(again.articles, full.articles);
+        assert!(again.read_body(0).unwrap().contains(' '), "a page reads the body it needs");
 
         // Rewritten with the same size and its old modification time put back: the change time
         // still tells, and the file is read and parsed again.
@@ -279,7 +287,7 @@ mod tests {
         std::fs::File::options().write(true).open(&path).unwrap().set_modified(modified).unwrap();
         let edited = load_site_partial_with(dir.path(), &mut store).0.unwrap();
         assert_eq!(edited.articles[0].title, title);
-        assert!(edited.articles[0].body.is_some());
+        assert_eq!(store.files_read(), 1);
     }
 
     #[test]
@@ -288,7 +296,7 @@ mod tests {
         let mut store = ParsedArticles::default();
         load_site_partial_with(dir.path(), &mut store);
         let (again, _) = load_site_partial_with(dir.path(), &mut store);
-        assert!(again.unwrap().articles.iter().all(|a| a.body.is_some()), "every file was read");
+        assert_eq!(store.files_read(), again.unwrap().articles.len(), "every file was read");
     }
 
     #[test]
@@ -297,13 +305,12 @@ mod tests {
         settle(dir.path());
         let mut store = ParsedArticles::default();
         load_site_partial_with(dir.path(), &mut store);
-        let mut site = load_site_partial_with(dir.path(), &mut store).0.unwrap();
+        let site = load_site_partial_with(dir.path(), &mut store).0.unwrap();
         let source = site.articles[0].source.clone();
         std::fs::write(dir.path().join(&source), "---\ntitle: Other\n---\nBody\n").unwrap();
-        let errors = site.read_bodies(|i| i == 0).unwrap_err();
-        assert_eq!(errors.0.len(), 1);
-        assert_eq!(errors.0[0].path, source);
-        assert!(errors.0[0].to_string().contains("build again"), "{}", errors.0[0]);
+        let error = site.read_body(0).unwrap_err();
+        assert_eq!(error.path, source);
+        assert!(error.to_string().contains("build again"), "{error}");
     }
 
     #[test]
@@ -325,7 +332,7 @@ mod tests {
         let vouched = load_site_partial_with(dir.path(), &mut store).0.unwrap();
         assert_eq!(vouched.articles[0].title, "Named");
         assert_eq!(vouched.articles[1].title, b.title, "taken on the watcher's word");
-        assert!(vouched.articles[1].body.is_none(), "not read");
+        assert_eq!(store.files_read(), 1, "only the named file was read");
 
         let after = load_site_partial_with(dir.path(), &mut store).0.unwrap();
         assert_eq!(after.articles[1].title, "Unnamed", "the word held for one load");

@@ -5,20 +5,20 @@ use std::fmt::Write as _;
 use stillpoint_content::{Catalog, Site};
 
 use crate::layout::{ATOM_XML, PAGE_DATA_DIR, RSS_XML, SITEMAP_XML, SLICE_DATA_DIR};
-use crate::plan::PagePlan;
+use crate::plan::{PlanContext, SitePage};
 use crate::render::escape;
 
 /// Entries in each feed.
 pub const FEED_SIZE: usize = 50;
 
-pub fn sitemap_xml(plans: &[PagePlan]) -> String {
+pub fn sitemap_xml(ctx: &PlanContext, pages: &[SitePage]) -> String {
     let mut x = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
-    for p in plans.iter().filter(|p| !p.is_error_page()) {
-        let _ = write!(x, "<url><loc>{}</loc>", escape(&p.head.canonical));
-        if let Some(d) = &p.head.published {
-            let _ = write!(x, "<lastmod>{d}</lastmod>");
+    for p in pages.iter().filter(|p| !p.is_error_page()) {
+        let _ = write!(x, "<url><loc>{}</loc>", escape(&ctx.absolute(&p.path)));
+        if let Some(i) = p.article() {
+            let _ = write!(x, "<lastmod>{}</lastmod>", ctx.article(i).date);
         }
         x.push_str("</url>\n");
     }

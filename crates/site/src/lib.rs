@@ -30,8 +30,8 @@ mod ssr;
 use std::path::{Path, PathBuf};
 
 pub use build::{
-    BuildOptions, BuildReport, CheckReport, Difference, Progress, Session, Shard, Silent, build,
-    build_in, check, default_cache_dir, verify,
+    BATCH, BuildOptions, BuildReport, CheckReport, Difference, Progress, Session, Shard, Silent,
+    build, build_in, check, default_cache_dir, verify,
 };
 pub use build_info::{BUILD_INFO_FILE, BuildInfo, BuiltSite};
 pub use emit::EmitStats;

@@ -5,13 +5,13 @@ use std::collections::HashSet;
 use stillpoint_content::{ContentError, ContentErrorKind, Site};
 
 use crate::layout;
-use crate::plan::PagePlan;
+use crate::plan::SitePage;
 
 /// Every internal link of every article, author biography and info page that resolves to no page
-/// and no file under `static/`.
-pub fn validate_links(site: &Site, plans: &[PagePlan]) -> Vec<ContentError> {
+/// of `pages` and no file under `static/`.
+pub fn validate_links(site: &Site, pages: &[SitePage]) -> Vec<ContentError> {
     let routes: HashSet<&str> =
-        plans.iter().filter(|p| !p.is_error_page()).map(|p| p.path.as_str()).collect();
+        pages.iter().filter(|p| !p.is_error_page()).map(|p| p.path.as_str()).collect();
     let exists = |path: &str| {
         routes.contains(path)
             || path.strip_prefix('/').is_some_and(|f| layout::FEEDS.contains(&f))

@@ -47,6 +47,7 @@ pub fn options(args: &BuildArgs) -> BuildOptions {
             }),
         },
         shard: args.shard,
+        batch: stillpoint_site::BATCH,
     }
 }
 

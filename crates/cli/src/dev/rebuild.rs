@@ -71,6 +71,7 @@ impl Rebuilder {
             // Its own cache: the build cache records what one output holds.
             cache: Some(stillpoint_site::default_cache_dir(&self.site).join("dev-cache")),
             shard: None,
+            batch: stillpoint_site::BATCH,
         }
     }
 

@@ -19,6 +19,7 @@ use stillpoint_content::{
     load_site_partial_with,
 };
 
+pub use pages::BATCH;
 pub use session::Session;
 pub use shard::Shard;
 pub use verify::{Difference, verify};
@@ -33,7 +34,7 @@ use crate::emit::{EmitStats, Manifest, Update, digest};
 use crate::feeds::{atom_xml, robots_txt, rss_xml, sitemap_xml};
 use crate::layout::{self, ASSETS_DIR};
 use crate::links::validate_links;
-use crate::plan::{PlanContext, plan_articles, plan_pages};
+use crate::plan::{PageRef, PlanContext, SitePage, site_pages};
 use crate::protocol::{SLICES, app_data_json, slice_data_json};
 use crate::render::Shell;
 use crate::route::Route;
@@ -59,6 +60,8 @@ pub struct BuildOptions {
     pub cache: Option<PathBuf>,
     /// Build only this shard's files (`build --shard i/N`, see `shard.rs`); None: the whole site.
     pub shard: Option<Shard>,
+    /// Pages planned, rendered and written at a time ([`BATCH`]).
+    pub batch: usize,
 }
 
 impl BuildOptions {
@@ -73,6 +76,7 @@ impl BuildOptions {
             year: None,
             cache: Some(default_cache_dir(site_dir)),
             shard: None,
+            batch: BATCH,
         }
     }
 }
@@ -107,6 +111,8 @@ pub struct BuildReport {
     pub out: PathBuf,
     /// Why the cache was not used, when it was not.
     pub cache_note: Option<String>,
+    /// The most page plans that were alive at once: at most a batch, however large the site.
+    pub peak_plans: usize,
 }
 
 #[derive(Debug, Clone)]
@@ -124,19 +130,15 @@ fn load(site_dir: &Path, parsed: &mut ParsedArticles) -> Result<Site, BuildError
     if diag.is_empty() {
         return Ok(site.expect("a site loads when there are no errors"));
     }
-    if let Some(mut site) = site {
-        // Every page is planned to check the links: every body is needed.
-        if let Err(errors) = site.read_bodies(|_| true) {
-            diag.extend(errors.0);
-        }
+    if let Some(site) = site {
         let unparsed: Vec<String> = diag
             .iter()
             .filter(|e| e.path.starts_with("articles"))
             .filter_map(|e| e.path.file_stem().map(|s| Route::article(&s.to_string_lossy()).into()))
             .collect();
         let catalog = build_catalog(&site);
-        let plans = plan_pages(&site, &catalog);
-        diag.extend(validate_links(&site, &plans).into_iter().filter(|e| {
+        let pages = site_pages(&PlanContext::new(&site, &catalog));
+        diag.extend(validate_links(&site, &pages).into_iter().filter(|e| {
             !matches!(&e.kind, ContentErrorKind::BrokenLink(target) if unparsed.contains(target))
         }));
     }
@@ -147,11 +149,11 @@ fn load(site_dir: &Path, parsed: &mut ParsedArticles) -> Result<Site, BuildError
 pub fn check(site_dir: &Path) -> Result<CheckReport, BuildError> {
     let site = load(site_dir, &mut ParsedArticles::default())?;
     let catalog = build_catalog(&site);
-    let plans = plan_pages(&site, &catalog);
-    let errors = validate_links(&site, &plans);
+    let pages = site_pages(&PlanContext::new(&site, &catalog));
+    let errors = validate_links(&site, &pages);
     Diagnostics(errors).into_result().map_err(BuildError::Content)?;
     Ok(CheckReport {
-        pages: plans.len(),
+        pages: pages.len(),
         articles: site.articles.len(),
         authors: site.authors.list.len(),
     })
@@ -178,7 +180,7 @@ pub fn build_in(
         (_, None) => (BuildCache::empty(&engine), None),
     };
     tracing::debug!(elapsed = ?started.elapsed(), "cache read");
-    let mut site = load(&opts.site_dir, &mut cache.parsed)?;
+    let site = load(&opts.site_dir, &mut cache.parsed)?;
     tracing::debug!(elapsed = ?started.elapsed(), "loaded");
     let bundle = WebBundle::locate(opts.web.as_deref())?;
     let static_files = match &site.static_dir {
@@ -206,14 +208,6 @@ pub fn build_in(
     // The cache beside the plan stage: with the outline unchanged, only the pages of articles
     // whose files changed can differ from the live output (see outline.rs).
     let same_outline = cache.same_outline(&outline, update.live_manifest_digest().as_deref());
-    let stale: Vec<bool> = if same_outline {
-        let owner = shard::Owner::new(opts.shard, &site);
-        let current = |a: &Article| article_page_current(&cache, a);
-        site.articles.iter().map(|a| owner.owns_article(&a.slug) && !current(a)).collect()
-    } else {
-        vec![true; site.articles.len()]
-    };
-    site.read_bodies(|i| stale[i]).map_err(BuildError::Content)?;
     // The catalog depends only on what the outline covers: the last one fits an equal outline.
     let catalog = match session.catalog.take() {
         Some((key, catalog)) if key == outline => catalog,
@@ -221,14 +215,16 @@ pub fn build_in(
     };
     let ctx = PlanContext::new(&site, &catalog);
     let owner = shard::Owner::new(opts.shard, &site);
-    let plans = if same_outline {
-        plan_articles(&ctx, |i| stale[i])
+    let pages = if same_outline {
+        let current = |a: &Article| article_page_current(&cache, a);
+        let stale = |a: &Article| owner.owns_article(&a.slug) && !current(a);
+        stale_articles(&site, stale)
     } else {
-        let plans = plan_pages(&site, &catalog);
-        Diagnostics(validate_links(&site, &plans)).into_result().map_err(BuildError::Content)?;
-        plans
+        let pages = site_pages(&ctx);
+        Diagnostics(validate_links(&site, &pages)).into_result().map_err(BuildError::Content)?;
+        pages
     };
-    tracing::debug!(elapsed = ?started.elapsed(), same_outline, "planned and validated");
+    tracing::debug!(elapsed = ?started.elapsed(), same_outline, pages = pages.len(), "listed and validated");
     let writes = |rel: &str| owner.writes(rel);
     let update = if opts.shard.is_some() { update.only(&writes) } else { update };
 
@@ -275,14 +271,16 @@ pub fn build_in(
     } else {
         opts.jobs
     };
-    let own_plans = owner.pages(&plans);
+    let own_pages = owner.pages(&pages);
     let render = pages::Renderer {
-        plans: &own_plans,
+        ctx: &ctx,
+        pages: &own_pages,
         bundle: &bundle,
         node: &opts.node,
         jobs,
         engine: &engine,
         site_json: &site_json,
+        batch: opts.batch,
     };
     tracing::debug!(elapsed = ?started.elapsed(), "site files emitted");
     let build_info = BuildInfo { shard: opts.shard, ..BuildInfo::of(&site) }
@@ -292,7 +290,7 @@ pub fn build_in(
     if same_outline {
         update.keep_rest();
     } else {
-        update.put(layout::SITEMAP_XML, sitemap_xml(&plans).as_bytes())?;
+        update.put(layout::SITEMAP_XML, sitemap_xml(&ctx, &pages).as_bytes())?;
         update.put(layout::ROBOTS_TXT, robots_txt(&site).as_bytes())?;
         update.put(layout::RSS_XML, rss_xml(&site, &catalog).as_bytes())?;
         update.put(layout::ATOM_XML, atom_xml(&site, &catalog).as_bytes())?;
@@ -304,12 +302,13 @@ pub fn build_in(
     session.output = Some(output);
     tracing::debug!(elapsed = ?started.elapsed(), "committed");
 
-    let pages = if same_outline { cache.pages.len() } else { own_plans.len() };
+    let page_count = if same_outline { cache.pages.len() } else { own_pages.len() };
     let articles = site.articles.len();
+    let peak_plans = ctx.peak_plans();
     let catalog_key = outline.clone();
     if let Some(dir) = &opts.cache {
         if !same_outline {
-            let routes: HashSet<&str> = plans.iter().map(|p| p.path.as_str()).collect();
+            let routes: HashSet<&str> = pages.iter().map(|p| p.path.as_str()).collect();
             cache.retain_pages(|r| routes.contains(r));
         }
         cache.retain_seen_files();
@@ -320,14 +319,15 @@ pub fn build_in(
             session.save_cache()?;
         }
     }
-    drop(own_plans);
-    drop(plans);
+    drop(own_pages);
+    drop(pages);
     drop(ctx);
     session.catalog = Some((catalog_key, catalog));
     tracing::debug!(elapsed = ?started.elapsed(), "cache saved");
     Ok(BuildReport {
-        pages,
+        pages: page_count,
         articles,
+        peak_plans,
         rendered,
         files,
         changed,
@@ -335,6 +335,14 @@ pub fn build_in(
         out: opts.out.clone(),
         cache_note,
     })
+}
+
+/// The pages of the articles `stale` picks.
+fn stale_articles(site: &Site, stale: impl Fn(&Article) -> bool) -> Vec<SitePage> {
+    let articles = site.articles.iter().enumerate().filter(|(_, a)| stale(a));
+    articles
+        .map(|(i, a)| SitePage { path: Route::article(&a.slug), page: PageRef::Article(i) })
+        .collect()
 }
 
 /// Whether an article's page in the live output was rendered from the article's file as it is.

@@ -1,6 +1,7 @@
-//! The render stage with the cache beside it: each page's key is a digest of everything its
-//! two files depend on; a page whose key and files are as the cache recorded is kept as it is,
-//! the others go to the Node workers (started only when there is something to render).
+//! The plan and render stages with the cache beside them, a batch of pages at a time: each
+//! page's key is a digest of everything its two files depend on; a page whose key and files are
+//! as the cache recorded is kept as it is, the others go to the Node workers (started only when
+//! there is something to render). Only one batch of plans is alive at once.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -14,24 +15,44 @@ use super::session::Session;
 use crate::BuildError;
 use crate::cache::{BuildCache, PageEntry, Slices};
 use crate::emit::Update;
-use crate::plan::PagePlan;
+use crate::plan::{PagePlan, PlanContext, SitePage, plan_batch};
 use crate::props::PageHead;
 use crate::protocol::page_data_json;
 use crate::render::{PageAssets, Shell, document};
-use crate::ssr::{BODY_MARKER, ChunkFiles, Job, WebBundle};
+use crate::ssr::{BODY_MARKER, ChunkFiles, Job, RenderFailure, WebBundle};
 
-pub struct Renderer<'a> {
-    pub plans: &'a [PagePlan<'a>],
-    pub bundle: &'a WebBundle,
-    pub node: &'a Path,
+/// Pages planned, keyed, rendered and written at a time: what a build holds of its pages at
+/// once, however large the site (the site itself is held as compact indexes: articles without
+/// their bodies, the catalog, the page list).
+pub const BATCH: usize = 512;
+
+pub struct Renderer<'a, 'c> {
+    pub ctx: &'c PlanContext<'a>,
+    /// The pages this build writes.
+    pub pages: &'c [SitePage],
+    pub bundle: &'c WebBundle,
+    pub node: &'c Path,
     pub jobs: usize,
-    pub engine: &'a str,
-    pub site_json: &'a str,
+    pub engine: &'c str,
+    pub site_json: &'c str,
+    /// Pages per batch ([`BATCH`] in a build; tests use small batches).
+    pub batch: usize,
 }
 
-impl Renderer<'_> {
-    /// Emits every page: kept from the live output when unchanged, rendered otherwise. Returns
-    /// how many pages were rendered.
+/// What every page's key and render share.
+struct Shared {
+    worker_key: String,
+    /// What the header and footer were rendered from, and the worker script's digest.
+    slices_key: String,
+    shell_key: String,
+    templates: HashMap<&'static str, ChunkFiles>,
+    /// The shell with its header and footer, once a page had to be rendered.
+    shell: Option<Shell>,
+}
+
+impl Renderer<'_, '_> {
+    /// Emits every page, a batch at a time: kept from the live output when unchanged, rendered
+    /// otherwise. Returns how many pages were rendered.
     pub fn emit(
         &self,
         shell: Shell,
@@ -40,87 +61,117 @@ impl Renderer<'_> {
         session: &mut Session,
         progress: &dyn Progress,
     ) -> Result<usize, BuildError> {
-        let templates = template_chunks(self.bundle, self.plans)?;
         let worker = self.bundle.worker();
         let worker_bytes = std::fs::read(&worker).map_err(|e| BuildError::io(&worker, e))?;
         let worker_key = Key::new("worker").part(&worker_bytes).finish();
         let slices_key =
             Key::new(self.engine).part(&worker_bytes).part(self.site_json.as_bytes()).finish();
         let shell_key = Key::new(&slices_key).json(&shell).finish();
+        let mut shared =
+            Shared { worker_key, slices_key, shell_key, templates: HashMap::new(), shell: None };
+        let mut unshelled = Some(shell);
 
-        let keys: Vec<String> = self
-            .plans
-            .par_iter()
-            .map(|p| page_key(&shell_key, &templates[p.props.template()], p))
-            .collect();
-        let mut todo = Vec::new();
-        for (i, plan) in self.plans.iter().enumerate() {
-            let (html, data) = (plan.html_file(), plan.page_data_file());
-            let kept = cache.pages.get(plan.path.as_str()).filter(|e| {
-                e.key == keys[i]
-                    && update.live_digest(&html) == Some(e.html.as_str())
-                    && update.live_digest(&data) == Some(e.data.as_str())
-            });
-            match kept {
-                Some(e) => {
-                    update.keep(&html, &e.html);
-                    update.keep(&data, &e.data);
+        let mut rendered = 0;
+        let mut failures = Vec::new();
+        progress.start(self.pages.len());
+        for (b, batch) in self.pages.chunks(self.batch.max(1)).enumerate() {
+            let plans = plan_batch(self.ctx, batch).map_err(BuildError::Content)?;
+            add_templates(self.bundle, &plans, &mut shared.templates)?;
+            let keys: Vec<String> = plans
+                .par_iter()
+                .map(|p| page_key(&shared.shell_key, &shared.templates[p.props.template()], p))
+                .collect();
+            let mut todo = Vec::new();
+            for (i, plan) in plans.iter().enumerate() {
+                let (html, data) = (plan.html_file(), plan.page_data_file());
+                let kept = cache.pages.get(plan.path.as_str()).filter(|e| {
+                    e.key == keys[i]
+                        && update.live_digest(&html) == Some(e.html.as_str())
+                        && update.live_digest(&data) == Some(e.data.as_str())
+                });
+                match kept {
+                    Some(e) => {
+                        update.keep(&html, &e.html);
+                        update.keep(&data, &e.data);
+                        progress.inc();
+                    }
+                    None => todo.push(i),
                 }
-                None => todo.push(i),
             }
+            if todo.is_empty() {
+                continue;
+            }
+            let left = self.pages.len() - b * self.batch.max(1);
+            let batch = Batch { plans: &plans, keys: &keys, todo: &todo, workers: left };
+            let result =
+                self.render(&batch, &mut shared, &mut unshelled, update, cache, session, progress);
+            match result {
+                Ok(failed) => failures.extend(failed),
+                Err(e) => {
+                    if matches!(e, BuildError::Node(_)) {
+                        session.stop_workers();
+                    }
+                    return Err(e);
+                }
+            }
+            rendered += todo.len();
         }
-        if todo.is_empty() {
-            return Ok(0);
+        progress.finish();
+        if !failures.is_empty() {
+            failures.sort_by(|a, b| a.path.cmp(&b.path));
+            return Err(BuildError::Render(failures));
         }
-
-        let todo = Todo { pages: todo, keys, templates, slices_key, worker_key };
-        let result = self.render(&todo, shell, update, cache, session, progress);
-        if matches!(result, Err(BuildError::Node(_))) {
-            session.stop_workers();
-        }
-        result
+        Ok(rendered)
     }
 
-    /// Renders the pages of `todo` and records them in the cache.
+    /// Renders the pages `batch.todo` picks and records them in the cache; returns the pages
+    /// that failed to render.
+    #[allow(clippy::too_many_arguments)]
     fn render(
         &self,
-        todo: &Todo,
-        shell: Shell,
+        batch: &Batch,
+        shared: &mut Shared,
+        unshelled: &mut Option<Shell>,
         update: &Update,
         cache: &mut BuildCache,
         session: &mut Session,
         progress: &dyn Progress,
-    ) -> Result<usize, BuildError> {
-        let Todo { pages: todo, keys, templates, slices_key, worker_key } = todo;
+    ) -> Result<Vec<RenderFailure>, BuildError> {
+        let Batch { plans, keys, todo, workers } = *batch;
         let worker = self.bundle.worker();
-        let pool = session.workers(self.node, &worker, worker_key, self.jobs.min(todo.len()))?;
-        let (header, footer) = match &cache.slices {
-            Some(s) if &s.key == slices_key => (s.header.clone(), s.footer.clone()),
-            _ => {
-                let (header, footer) = pool.render_slices(self.site_json)?;
-                cache.set_slices(Slices {
-                    key: slices_key.clone(),
-                    header: header.clone(),
-                    footer: footer.clone(),
-                });
-                (header, footer)
-            }
-        };
-        let shell = Shell { header, footer, ..shell };
+        let size = self.jobs.min(workers);
+        let pool = session.workers(self.node, &worker, &shared.worker_key, size)?;
+        if shared.shell.is_none() {
+            let shell = unshelled.take().expect("the shell is made once");
+            let (header, footer) = match &cache.slices {
+                Some(s) if s.key == shared.slices_key => (s.header.clone(), s.footer.clone()),
+                _ => {
+                    let (header, footer) = pool.render_slices(self.site_json)?;
+                    cache.set_slices(Slices {
+                        key: shared.slices_key.clone(),
+                        header: header.clone(),
+                        footer: footer.clone(),
+                    });
+                    (header, footer)
+                }
+            };
+            shared.shell = Some(Shell { header, footer, ..shell });
+        }
+        let shell = shared.shell.as_ref().expect("just made");
+        let templates = &shared.templates;
         let written = Mutex::new(Vec::with_capacity(todo.len()));
-        progress.start(todo.len());
         let failures = pool.render_all(
             todo.len(),
-            |k| prepare(&self.plans[todo[k]]),
+            |k| prepare(&plans[todo[k]]),
             |k, job, html| {
                 let i = todo[k];
-                let plan = &self.plans[i];
+                let plan = &plans[i];
                 let (html, props_json) = splice_body(html, job);
                 let template = plan.props.template();
                 let chunk = &templates[template];
                 let assets = PageAssets { template, css: &chunk.css };
-                let doc = document(&shell, &plan.head, &plan.path, &assets, &html);
-                let data = page_data(plan, template, &props_json, &shell);
+                let doc = document(shell, &plan.head, &plan.path, &assets, &html);
+                let data = page_data(plan, template, &props_json, shell);
                 let entry = PageEntry {
                     source: plan.source.map(str::to_string),
                     key: keys[i].clone(),
@@ -132,27 +183,23 @@ impl Renderer<'_> {
                 Ok(())
             },
         )?;
-        progress.finish();
-        if !failures.is_empty() {
-            return Err(BuildError::Render(failures));
-        }
         for (i, entry) in written.into_inner().expect("lock") {
-            cache.set_page(&self.plans[i].path, entry);
+            cache.set_page(&plans[i].path, entry);
         }
-        Ok(todo.len())
+        Ok(failures)
     }
 }
 
-/// The pages a build must render, with what rendering them needs.
-struct Todo {
-    /// Indices into the plans.
-    pages: Vec<usize>,
+/// One batch's pages to render, with what rendering them needs.
+#[derive(Clone, Copy)]
+struct Batch<'b, 'a> {
+    plans: &'b [PagePlan<'a>],
     /// Every plan's key, by index.
-    keys: Vec<String>,
-    templates: HashMap<&'static str, ChunkFiles>,
-    /// What the header and footer were rendered from, and the worker script's digest.
-    slices_key: String,
-    worker_key: String,
+    keys: &'b [String],
+    /// Indices into the plans of the pages to render.
+    todo: &'b [usize],
+    /// The most workers the rest of the build can use: the pages from this batch on.
+    workers: usize,
 }
 
 /// `page-data/{route}/page-data.json`: the page's props (already serialised, with their body)
@@ -173,8 +220,8 @@ fn page_key(shell_key: &str, chunk: &ChunkFiles, plan: &PagePlan) -> String {
         .part(plan.path.as_bytes())
         .json(&plan.head)
         .json(&plan.props)
-        .part(plan.markdown.map_or("", |m| m.text).as_bytes())
-        .part(format!("{:?}", plan.markdown.map(|m| m.raw_html)).as_bytes())
+        .part(plan.markdown.as_ref().map_or("", |m| &m.text).as_bytes())
+        .part(format!("{:?}", plan.markdown.as_ref().map(|m| m.raw_html)).as_bytes())
         .finish()
 }
 
@@ -200,11 +247,12 @@ fn splice_body(html: String, job: Job) -> (String, String) {
     (html, serde_json::to_string(&props).expect("props serialise"))
 }
 
-fn template_chunks(
+/// Adds the chunk of every template `plans` use that `out` lacks.
+fn add_templates(
     bundle: &WebBundle,
     plans: &[PagePlan],
-) -> Result<HashMap<&'static str, ChunkFiles>, BuildError> {
-    let mut out = HashMap::new();
+    out: &mut HashMap<&'static str, ChunkFiles>,
+) -> Result<(), BuildError> {
     for p in plans {
         let name = p.props.template();
         if !out.contains_key(name) {
@@ -216,5 +264,5 @@ fn template_chunks(
             out.insert(name, chunk);
         }
     }
-    Ok(out)
+    Ok(())
 }

@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::layout;
-use crate::plan::PagePlan;
+use crate::plan::SitePage;
 use crate::route::Route;
 use stillpoint_content::Site;
 
@@ -118,12 +118,13 @@ impl Owner {
         self.shard.is_none_or(|s| Shard::of_slug(slug, s.count) == s.index)
     }
 
-    /// The plans of the pages this build writes.
-    pub fn pages<'p, 'a>(&self, plans: &'p [PagePlan<'a>]) -> Cow<'p, [PagePlan<'a>]> {
+    /// The pages this build writes.
+    pub fn pages<'p>(&self, pages: &'p [SitePage]) -> Cow<'p, [SitePage]> {
         if self.shard.is_none() {
-            return Cow::Borrowed(plans);
+            return Cow::Borrowed(pages);
         }
-        Cow::Owned(plans.iter().filter(|p| self.writes(&p.html_file())).cloned().collect())
+        let html = |p: &SitePage| layout::html_file(&p.path);
+        Cow::Owned(pages.iter().filter(|p| self.writes(&html(p))).cloned().collect())
     }
 }
 

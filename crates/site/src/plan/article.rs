@@ -11,7 +11,8 @@ use crate::render::Markdown;
 /// Related articles shown under an article.
 const RELATED: usize = 4;
 
-pub fn article<'a>(ctx: &PlanContext<'a>, i: usize) -> PagePlan<'a> {
+/// Article `i`'s page, with its Markdown `body` (read for this page).
+pub fn article<'a>(ctx: &PlanContext<'a>, i: usize, body: String) -> PagePlan<'a> {
     let a = ctx.article(i);
     let path = Route::article(&a.slug);
     let placements = &ctx.catalog.placements[i];
@@ -119,11 +120,9 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize) -> PagePlan<'a> {
             url,
         }),
         path,
-        markdown: Some(Markdown::new(
-            a.body.as_deref().expect("the build reads the body of every article it plans"),
-            ctx.site.config.unsafe_html,
-        )),
+        markdown: Some(Markdown::new(body, ctx.site.config.unsafe_html)),
         source: Some(&a.digest),
+        live: ctx.live(),
     }
 }
 

@@ -2,7 +2,8 @@
 //! (hrefs, cards, breadcrumbs, the sponsored block).
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use stillpoint_content::{Article, Catalog, Site};
 
@@ -24,6 +25,42 @@ pub struct PlanContext<'a> {
     sponsored_label: &'static str,
     /// Sponsored fragments as sanitised, by their raw text: the same few recur on every page.
     sanitised: Mutex<HashMap<&'a str, String>>,
+    /// Every article in the HTML sitemap's order, made when a sitemap page is first planned.
+    sitemap_order: OnceLock<Vec<usize>>,
+    /// The plans of this context alive now, and the most that ever were at once.
+    live: Arc<LivePlans>,
+}
+
+/// Counts the plans alive at once: a build plans, renders and writes its pages a batch at a
+/// time, so however large the site, this stays within a batch (see `build::pages`).
+#[derive(Debug, Default)]
+pub struct LivePlans {
+    now: AtomicUsize,
+    peak: AtomicUsize,
+}
+
+/// Held by every `PagePlan`: one alive plan in its context's count.
+#[derive(Debug)]
+pub struct Live(Arc<LivePlans>);
+
+impl Live {
+    fn new(count: &Arc<LivePlans>) -> Self {
+        let now = count.now.fetch_add(1, Ordering::Relaxed) + 1;
+        count.peak.fetch_max(now, Ordering::Relaxed);
+        Self(Arc::clone(count))
+    }
+}
+
+impl Clone for Live {
+    fn clone(&self) -> Self {
+        Self::new(&self.0)
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        self.0.now.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 impl<'a> PlanContext<'a> {
@@ -33,7 +70,35 @@ impl<'a> PlanContext<'a> {
             catalog,
             sponsored_label: sponsored_label(&site.config.id),
             sanitised: Mutex::new(HashMap::new()),
+            sitemap_order: OnceLock::new(),
+            live: Arc::default(),
         }
+    }
+
+    /// Counts one more plan alive, for as long as the token is.
+    pub fn live(&self) -> Live {
+        Live::new(&self.live)
+    }
+
+    /// The most plans of this context that were alive at once.
+    pub fn peak_plans(&self) -> usize {
+        self.live.peak.load(Ordering::Relaxed)
+    }
+
+    /// The first category article `i` is filed under.
+    pub fn first_category(&self, i: usize) -> Option<usize> {
+        self.catalog.placements[i].first().map(|&(ci, _)| ci)
+    }
+
+    /// Every article once, in the HTML sitemap's order: categories in topic order, newest first
+    /// within each; articles filed under no category last.
+    pub fn sitemap_order(&self) -> &[usize] {
+        self.sitemap_order.get_or_init(|| {
+            let mut listed = self.catalog.newest.clone();
+            // Stable: newest first stays within a category; `None` sorts after every category.
+            listed.sort_by_key(|&i| self.first_category(i).unwrap_or(usize::MAX));
+            listed
+        })
     }
 
     pub fn brand(&self) -> &str {

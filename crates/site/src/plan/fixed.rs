@@ -75,6 +75,7 @@ pub fn home<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
         }),
         markdown: None,
         source: None,
+        live: ctx.live(),
     }
 }
 
@@ -133,6 +134,7 @@ pub fn authors<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
         }),
         markdown: None,
         source: None,
+        live: ctx.live(),
     }
 }
 
@@ -185,114 +187,107 @@ pub fn info<'a>(ctx: &PlanContext<'a>, page: &'a InfoPage) -> PagePlan<'a> {
         head: h,
         markdown: Some(Markdown::new(&page.body, ctx.site.config.unsafe_html)),
         source: None,
+        live: ctx.live(),
     }
 }
 
-/// The HTML sitemap: the topic tree, authors and pages, then every article grouped by category,
-/// `SITEMAP_PAGE_SIZE` articles a page (`/sitemap`, `/sitemap/page/2`, …).
-pub fn sitemap<'a>(ctx: &PlanContext<'a>) -> Vec<PagePlan<'a>> {
-    sitemap_pages(ctx, SITEMAP_PAGE_SIZE)
+/// How many pages the HTML sitemap has (`SITEMAP_PAGE_SIZE` articles a page, at least one).
+pub fn sitemap_count(ctx: &PlanContext) -> usize {
+    ctx.site.articles.len().div_ceil(SITEMAP_PAGE_SIZE).max(1)
 }
 
-fn sitemap_pages<'a>(ctx: &PlanContext<'a>, page_size: usize) -> Vec<PagePlan<'a>> {
+/// Page `n` (from 1) of the HTML sitemap: the topic tree, authors and pages on the first, then
+/// every article grouped by category (`/sitemap`, `/sitemap/page/2`, …).
+pub fn sitemap<'a>(ctx: &PlanContext<'a>, n: usize) -> PagePlan<'a> {
+    sitemap_page(ctx, n, SITEMAP_PAGE_SIZE)
+}
+
+fn sitemap_page<'a>(ctx: &PlanContext<'a>, n: usize, page_size: usize) -> PagePlan<'a> {
     let site = ctx.site;
-    let categories: Vec<SitemapCategory> = site
-        .topics
-        .categories
-        .iter()
-        .enumerate()
-        .map(|(ci, c)| SitemapCategory {
-            category: ctx.category_link(ci),
-            subcategories: (0..c.children.len())
-                .map(|si| SitemapSubcategory {
-                    subcategory: ctx.subcategory_link(ci, si),
-                    subsubcategories: ctx.catalog.categories[ci].subcategories[si]
-                        .subsubcategories
-                        .iter()
-                        .map(|ss| {
-                            Link::new(ss.label.clone(), ctx.subsubcategory_href(ci, si, &ss.slug))
-                        })
-                        .collect(),
-                })
-                .collect(),
-        })
-        .collect();
-    let authors: Vec<Link> = site
-        .authors
-        .list
-        .iter()
-        .enumerate()
-        .map(|(ai, a)| Link::new(a.name.clone(), ctx.author_href(ai)))
-        .collect();
-    let pages = vec![
-        Link::new("Home", "/"),
-        Link::new("Authors", Route::authors()),
-        Link::new("About Us", "/info/about-us"),
-        Link::new("Privacy Policy", "/privacy-policy"),
-        Link::new("Terms of Service", "/terms"),
-    ];
-    let listed = sitemap_articles(ctx);
+    let first = n == 1;
+    let categories: Vec<SitemapCategory> = if !first {
+        Vec::new()
+    } else {
+        (site.topics.categories.iter().enumerate())
+            .map(|(ci, c)| SitemapCategory {
+                category: ctx.category_link(ci),
+                subcategories: (0..c.children.len())
+                    .map(|si| SitemapSubcategory {
+                        subcategory: ctx.subcategory_link(ci, si),
+                        subsubcategories: ctx.catalog.categories[ci].subcategories[si]
+                            .subsubcategories
+                            .iter()
+                            .map(|ss| {
+                                let href = ctx.subsubcategory_href(ci, si, &ss.slug);
+                                Link::new(ss.label.clone(), href)
+                            })
+                            .collect(),
+                    })
+                    .collect(),
+            })
+            .collect()
+    };
+    let authors: Vec<Link> = if !first {
+        Vec::new()
+    } else {
+        (site.authors.list.iter().enumerate())
+            .map(|(ai, a)| Link::new(a.name.clone(), ctx.author_href(ai)))
+            .collect()
+    };
+    let pages = if !first {
+        Vec::new()
+    } else {
+        vec![
+            Link::new("Home", "/"),
+            Link::new("Authors", Route::authors()),
+            Link::new("About Us", "/info/about-us"),
+            Link::new("Privacy Policy", "/privacy-policy"),
+            Link::new("Terms of Service", "/terms"),
+        ]
+    };
+    let listed = ctx.sitemap_order();
     let count = listed.len().div_ceil(page_size).max(1);
-    (1..=count)
-        .map(|n| {
-            let path = Route::sitemap().page(n);
-            let chunk = listed.chunks(page_size).nth(n - 1).unwrap_or(&[]);
-            let title = if n > 1 { format!("Sitemap (Page {n})") } else { "Sitemap".to_string() };
-            let description = if n > 1 {
-                format!("Every article on {}, by category (page {n} of {count}).", ctx.brand())
-            } else {
-                format!("Every category, topic, author and article on {}.", ctx.brand())
-            };
-            let pagination = pagination(&Route::sitemap(), n, count);
-            let mut h = head(ctx, &path, &title, description);
-            h.prev = pagination.prev.as_deref().map(|p| ctx.absolute(p));
-            h.next = pagination.next.as_deref().map(|p| ctx.absolute(p));
-            h.json_ld.push(breadcrumbs_ld(ctx, &[ctx.home_link()], &title));
-            let first = n == 1;
-            PagePlan {
-                head: h,
-                props: PageProps::Sitemap(SitemapProps {
-                    common: ctx.common(&path, vec![ctx.home_link()]),
-                    title,
-                    categories: if first { categories.clone() } else { Vec::new() },
-                    authors: if first { authors.clone() } else { Vec::new() },
-                    pages: if first { pages.clone() } else { Vec::new() },
-                    articles: group_by_category(ctx, chunk),
-                    pagination,
-                }),
-                path,
-                markdown: None,
-                source: None,
-            }
-        })
-        .collect()
-}
-
-/// Every article once, as (its first category, link): categories in topic order, articles
-/// newest first within each; articles filed under no category last.
-fn sitemap_articles(ctx: &PlanContext) -> Vec<(Option<usize>, Link)> {
-    let mut listed: Vec<(Option<usize>, Link)> = ctx
-        .catalog
-        .newest
-        .iter()
-        .map(|&i| {
-            let a = ctx.article(i);
-            let category = ctx.catalog.placements[i].first().map(|&(ci, _)| ci);
-            (category, Link::new(a.title.clone(), format!("/articles/{}", a.slug)))
-        })
-        .collect();
-    // Stable: newest first stays within a category; `None` sorts after every category.
-    listed.sort_by_key(|(category, _)| category.unwrap_or(usize::MAX));
-    listed
+    let path = Route::sitemap().page(n);
+    let chunk = listed.chunks(page_size).nth(n - 1).unwrap_or(&[]);
+    let title = if n > 1 { format!("Sitemap (Page {n})") } else { "Sitemap".to_string() };
+    let description = if n > 1 {
+        format!("Every article on {}, by category (page {n} of {count}).", ctx.brand())
+    } else {
+        format!("Every category, topic, author and article on {}.", ctx.brand())
+    };
+    let pagination = pagination(&Route::sitemap(), n, count);
+    let mut h = head(ctx, &path, &title, description);
+    h.prev = pagination.prev.as_deref().map(|p| ctx.absolute(p));
+    h.next = pagination.next.as_deref().map(|p| ctx.absolute(p));
+    h.json_ld.push(breadcrumbs_ld(ctx, &[ctx.home_link()], &title));
+    PagePlan {
+        head: h,
+        props: PageProps::Sitemap(SitemapProps {
+            common: ctx.common(&path, vec![ctx.home_link()]),
+            title,
+            categories,
+            authors,
+            pages,
+            articles: group_by_category(ctx, chunk),
+            pagination,
+        }),
+        path,
+        markdown: None,
+        source: None,
+        live: ctx.live(),
+    }
 }
 
 /// Consecutive articles of one category, as one group each (a page may start mid-category).
-fn group_by_category(ctx: &PlanContext, chunk: &[(Option<usize>, Link)]) -> Vec<SitemapArticles> {
+fn group_by_category(ctx: &PlanContext, chunk: &[usize]) -> Vec<SitemapArticles> {
     let mut groups: Vec<(Option<usize>, Vec<Link>)> = Vec::new();
-    for (category, link) in chunk {
+    for &i in chunk {
+        let category = ctx.first_category(i);
+        let a = ctx.article(i);
+        let link = Link::new(a.title.clone(), Route::article(&a.slug));
         match groups.last_mut() {
-            Some((last, links)) if last == category => links.push(link.clone()),
-            _ => groups.push((*category, vec![link.clone()])),
+            Some((last, links)) if *last == category => links.push(link),
+            _ => groups.push((category, vec![link])),
         }
     }
     groups
@@ -332,6 +327,7 @@ pub fn error_page<'a>(ctx: &PlanContext<'a>, server_error: bool) -> PagePlan<'a>
         },
         markdown: None,
         source: None,
+        live: ctx.live(),
     }
 }
 
@@ -392,8 +388,8 @@ mod tests {
         let site = demo();
         let catalog = build_catalog(&site);
         let ctx = PlanContext::new(&site, &catalog);
-        let plans = sitemap(&ctx);
-        assert_eq!(plans.len(), 1, "50 articles fit on one page");
+        assert_eq!(sitemap_count(&ctx), 1, "50 articles fit on one page");
+        let plans = [sitemap(&ctx, 1)];
         let PageProps::Sitemap(props) = &plans[0].props else { panic!("sitemap props") };
         let listed: Vec<&str> = props
             .articles
@@ -422,7 +418,7 @@ mod tests {
         let site = demo();
         let catalog = build_catalog(&site);
         let ctx = PlanContext::new(&site, &catalog);
-        let plans = sitemap_pages(&ctx, 20);
+        let plans: Vec<PagePlan> = (1..=3).map(|n| sitemap_page(&ctx, n, 20)).collect();
         let paths: Vec<&str> = plans.iter().map(|p| p.path.as_str()).collect();
         assert_eq!(paths, ["/sitemap", "/sitemap/page/2", "/sitemap/page/3"]);
         let mut listed = Vec::new();

@@ -19,18 +19,24 @@ pub(super) fn pagination(base: &Route, page: usize, pages: usize) -> Pagination 
     }
 }
 
-/// Pages of a listing: (page number, route, the slice of articles, pagination).
-fn paginate<'l>(
-    base: &Route,
-    articles: &'l [usize],
-) -> impl Iterator<Item = (usize, Route, &'l [usize], Pagination)> {
-    let pages = articles.len().div_ceil(PAGE_SIZE).max(1);
-    let base = base.clone();
-    (1..=pages).map(move |n| {
-        let start = (n - 1) * PAGE_SIZE;
-        let slice = &articles[start.min(articles.len())..(start + PAGE_SIZE).min(articles.len())];
-        (n, base.page(n), slice, pagination(&base, n, pages))
-    })
+/// How many pages a listing of `len` articles has (one, even when empty).
+fn page_count(len: usize) -> usize {
+    len.div_ceil(PAGE_SIZE).max(1)
+}
+
+/// Page `n` (from 1) of a listing: its route, its slice of articles and its pagination.
+fn paginate<'l>(base: &Route, articles: &'l [usize], n: usize) -> (Route, &'l [usize], Pagination) {
+    let start = ((n - 1) * PAGE_SIZE).min(articles.len());
+    let slice = &articles[start..(start + PAGE_SIZE).min(articles.len())];
+    (base.page(n), slice, pagination(base, n, page_count(articles.len())))
+}
+
+/// A topic of the tree by its indices: category, subcategory, sub-subcategory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Topic {
+    Category(usize),
+    Subcategory(usize, usize),
+    Subsubcategory(usize, usize, usize),
 }
 
 struct Listing<'l> {
@@ -44,36 +50,36 @@ struct Listing<'l> {
     cover: Option<String>,
 }
 
-fn push_listing<'a>(ctx: &PlanContext<'a>, l: Listing<'_>, out: &mut Vec<PagePlan<'a>>) {
-    for (n, path, slice, pagination) in paginate(&l.base, l.articles) {
-        let page_title = if n > 1 { format!("{} (Page {n})", l.title) } else { l.title.clone() };
-        let mut head = Head {
-            title: ctx.title(&page_title),
-            description: l.description.clone(),
-            canonical: ctx.absolute(&path),
-            og_type: "website",
-            image: l.cover.as_deref().map(|c| ctx.absolute(c)),
-            prev: pagination.prev.as_deref().map(|p| ctx.absolute(p)),
-            next: pagination.next.as_deref().map(|p| ctx.absolute(p)),
-            ..Head::default()
-        };
-        head.json_ld.push(breadcrumbs_ld(ctx, &l.breadcrumbs, &l.title));
-        out.push(PagePlan {
-            head,
-            props: (l.kind)(ListingProps {
-                common: ctx.common(&path, l.breadcrumbs.clone()),
-                title: l.title.clone(),
-                description: l.description.clone(),
-                children: l.children.clone(),
-                articles: ctx.cards(slice),
-                total: l.articles.len(),
-                pagination,
-                cover: l.cover.clone(),
-            }),
-            path,
-            markdown: None,
-            source: None,
-        });
+fn listing_page<'a>(ctx: &PlanContext<'a>, l: Listing<'_>, n: usize) -> PagePlan<'a> {
+    let (path, slice, pagination) = paginate(&l.base, l.articles, n);
+    let page_title = if n > 1 { format!("{} (Page {n})", l.title) } else { l.title.clone() };
+    let mut head = Head {
+        title: ctx.title(&page_title),
+        description: l.description.clone(),
+        canonical: ctx.absolute(&path),
+        og_type: "website",
+        image: l.cover.as_deref().map(|c| ctx.absolute(c)),
+        prev: pagination.prev.as_deref().map(|p| ctx.absolute(p)),
+        next: pagination.next.as_deref().map(|p| ctx.absolute(p)),
+        ..Head::default()
+    };
+    head.json_ld.push(breadcrumbs_ld(ctx, &l.breadcrumbs, &l.title));
+    PagePlan {
+        head,
+        props: (l.kind)(ListingProps {
+            common: ctx.common(&path, l.breadcrumbs),
+            title: l.title,
+            description: l.description,
+            children: l.children,
+            articles: ctx.cards(slice),
+            total: l.articles.len(),
+            pagination,
+            cover: l.cover,
+        }),
+        path,
+        markdown: None,
+        source: None,
+        live: ctx.live(),
     }
 }
 
@@ -84,126 +90,150 @@ fn cover(ctx: &PlanContext, ci: usize) -> Option<String> {
     ctx.site.static_dir.as_ref().filter(|d| d.join(&rel).is_file()).map(|_| format!("/{rel}"))
 }
 
-pub fn topics<'a>(ctx: &PlanContext<'a>, out: &mut Vec<PagePlan<'a>>) {
-    for (ci, category) in ctx.site.topics.categories.iter().enumerate() {
-        let index = &ctx.catalog.categories[ci];
-        let cover = cover(ctx, ci);
-        push_listing(
-            ctx,
+/// Every topic of the tree in page order (each category, then each of its subcategories followed
+/// by that subcategory's sub-subcategories), with its number of listing pages.
+pub fn topics(ctx: &PlanContext) -> Vec<(Topic, usize)> {
+    let mut out = Vec::new();
+    for (ci, index) in ctx.catalog.categories.iter().enumerate() {
+        out.push((Topic::Category(ci), page_count(index.articles.len())));
+        for (si, sub) in index.subcategories.iter().enumerate() {
+            out.push((Topic::Subcategory(ci, si), page_count(sub.articles.len())));
+            for (ssi, ss) in sub.subsubcategories.iter().enumerate() {
+                out.push((Topic::Subsubcategory(ci, si, ssi), page_count(ss.articles.len())));
+            }
+        }
+    }
+    out
+}
+
+/// The route of a topic's first listing page.
+pub fn topic_route(ctx: &PlanContext, topic: Topic) -> Route {
+    match topic {
+        Topic::Category(ci) => ctx.category_href(ci),
+        Topic::Subcategory(ci, si) => ctx.subcategory_href(ci, si),
+        Topic::Subsubcategory(ci, si, ssi) => {
+            let ss = &ctx.catalog.categories[ci].subcategories[si].subsubcategories[ssi];
+            ctx.subsubcategory_href(ci, si, &ss.slug)
+        }
+    }
+}
+
+/// Listing page `n` of `topic`.
+pub fn topic_page<'a>(ctx: &PlanContext<'a>, topic: Topic, n: usize) -> PagePlan<'a> {
+    let base = topic_route(ctx, topic);
+    let listing = match topic {
+        Topic::Category(ci) => {
+            let category = &ctx.site.topics.categories[ci];
             Listing {
                 kind: PageProps::Category,
-                base: ctx.category_href(ci),
+                base,
                 title: category.topic.title.clone(),
                 description: category.topic.description.clone(),
                 breadcrumbs: vec![ctx.home_link()],
                 children: (0..category.children.len())
                     .map(|si| ctx.subcategory_link(ci, si))
                     .collect(),
-                articles: &index.articles,
-                cover: cover.clone(),
-            },
-            out,
-        );
-        for (si, sub) in category.children.iter().enumerate() {
-            let sub_index = &index.subcategories[si];
-            let sub_href = ctx.subcategory_href(ci, si);
-            push_listing(
-                ctx,
-                Listing {
-                    kind: PageProps::Subcategory,
-                    base: sub_href.clone(),
-                    title: sub.title.clone(),
-                    description: sub.description.clone(),
-                    breadcrumbs: vec![ctx.home_link(), ctx.category_link(ci)],
-                    children: sub_index
-                        .subsubcategories
-                        .iter()
-                        .map(|ss| {
-                            Link::new(ss.label.clone(), ctx.subsubcategory_href(ci, si, &ss.slug))
-                        })
-                        .collect(),
-                    articles: &sub_index.articles,
-                    cover: cover.clone(),
-                },
-                out,
-            );
-            for ss in &sub_index.subsubcategories {
-                let n = ss.articles.len();
-                push_listing(
-                    ctx,
-                    Listing {
-                        kind: PageProps::Subsubcategory,
-                        base: ctx.subsubcategory_href(ci, si, &ss.slug),
-                        title: ss.label.clone(),
-                        description: format!(
-                            "{n} article{} about {} in {}, from {}.",
-                            if n == 1 { "" } else { "s" },
-                            ss.label.to_lowercase(),
-                            strip_emoji(&sub.title),
-                            ctx.brand()
-                        ),
-                        breadcrumbs: vec![
-                            ctx.home_link(),
-                            ctx.category_link(ci),
-                            ctx.subcategory_link(ci, si),
-                        ],
-                        children: Vec::new(),
-                        articles: &ss.articles,
-                        cover: cover.clone(),
-                    },
-                    out,
-                );
+                articles: &ctx.catalog.categories[ci].articles,
+                cover: cover(ctx, ci),
             }
         }
-    }
+        Topic::Subcategory(ci, si) => {
+            let sub = &ctx.site.topics.categories[ci].children[si];
+            let sub_index = &ctx.catalog.categories[ci].subcategories[si];
+            Listing {
+                kind: PageProps::Subcategory,
+                base,
+                title: sub.title.clone(),
+                description: sub.description.clone(),
+                breadcrumbs: vec![ctx.home_link(), ctx.category_link(ci)],
+                children: sub_index
+                    .subsubcategories
+                    .iter()
+                    .map(|ss| {
+                        Link::new(ss.label.clone(), ctx.subsubcategory_href(ci, si, &ss.slug))
+                    })
+                    .collect(),
+                articles: &sub_index.articles,
+                cover: cover(ctx, ci),
+            }
+        }
+        Topic::Subsubcategory(ci, si, ssi) => {
+            let sub = &ctx.site.topics.categories[ci].children[si];
+            let ss = &ctx.catalog.categories[ci].subcategories[si].subsubcategories[ssi];
+            let n = ss.articles.len();
+            Listing {
+                kind: PageProps::Subsubcategory,
+                base,
+                title: ss.label.clone(),
+                description: format!(
+                    "{n} article{} about {} in {}, from {}.",
+                    if n == 1 { "" } else { "s" },
+                    ss.label.to_lowercase(),
+                    strip_emoji(&sub.title),
+                    ctx.brand()
+                ),
+                breadcrumbs: vec![
+                    ctx.home_link(),
+                    ctx.category_link(ci),
+                    ctx.subcategory_link(ci, si),
+                ],
+                children: Vec::new(),
+                articles: &ss.articles,
+                cover: cover(ctx, ci),
+            }
+        }
+    };
+    listing_page(ctx, listing, n)
 }
 
-pub fn authors<'a>(ctx: &PlanContext<'a>, out: &mut Vec<PagePlan<'a>>) {
+/// How many listing pages author `ai` has.
+pub fn author_page_count(ctx: &PlanContext, ai: usize) -> usize {
+    page_count(ctx.catalog.by_author[ai].len())
+}
+
+/// Page `n` of author `ai`'s listing.
+pub fn author_page<'a>(ctx: &PlanContext<'a>, ai: usize, n: usize) -> PagePlan<'a> {
     let authors_link = Link::new("Authors", Route::authors());
-    for (ai, author) in ctx.site.authors.list.iter().enumerate() {
-        let base = ctx.author_href(ai);
-        let articles = &ctx.catalog.by_author[ai];
-        for (n, path, slice, pagination) in paginate(&base, articles) {
-            let title = if n > 1 {
-                format!("{} (Page {n})", author.meta_title)
-            } else {
-                author.meta_title.clone()
-            };
-            let breadcrumbs = vec![ctx.home_link(), authors_link.clone()];
-            let mut head = Head {
-                title: ctx.title(&title),
-                description: author.meta_description.clone(),
-                canonical: ctx.absolute(&path),
-                og_type: "profile",
-                prev: pagination.prev.as_deref().map(|p| ctx.absolute(p)),
-                next: pagination.next.as_deref().map(|p| ctx.absolute(p)),
-                ..Head::default()
-            };
-            head.json_ld.push(json!({
-                "@context": "https://schema.org",
-                "@type": "Person",
-                "name": author.name,
-                "jobTitle": author.meta_title.split_once(", ").map_or(author.meta_title.as_str(), |(_, r)| r),
-                "description": author.meta_description,
-                "url": ctx.absolute(&base),
-            }));
-            head.json_ld.push(breadcrumbs_ld(ctx, &breadcrumbs, &author.name));
-            out.push(PagePlan {
-                head,
-                props: PageProps::Author(AuthorProps {
-                    common: ctx.common(&path, breadcrumbs),
-                    name: author.name.clone(),
-                    role: author.meta_title.clone(),
-                    bio_html: String::new(),
-                    articles: ctx.cards(slice),
-                    total: articles.len(),
-                    pagination,
-                }),
-                path,
-                markdown: Some(Markdown::new(&author.description, ctx.site.config.unsafe_html)),
-                source: None,
-            });
-        }
+    let author = &ctx.site.authors.list[ai];
+    let base = ctx.author_href(ai);
+    let articles = &ctx.catalog.by_author[ai];
+    let (path, slice, pagination) = paginate(&base, articles, n);
+    let title =
+        if n > 1 { format!("{} (Page {n})", author.meta_title) } else { author.meta_title.clone() };
+    let breadcrumbs = vec![ctx.home_link(), authors_link];
+    let mut head = Head {
+        title: ctx.title(&title),
+        description: author.meta_description.clone(),
+        canonical: ctx.absolute(&path),
+        og_type: "profile",
+        prev: pagination.prev.as_deref().map(|p| ctx.absolute(p)),
+        next: pagination.next.as_deref().map(|p| ctx.absolute(p)),
+        ..Head::default()
+    };
+    head.json_ld.push(json!({
+        "@context": "https://schema.org",
+        "@type": "Person",
+        "name": author.name,
+        "jobTitle": author.meta_title.split_once(", ").map_or(author.meta_title.as_str(), |(_, r)| r),
+        "description": author.meta_description,
+        "url": ctx.absolute(&base),
+    }));
+    head.json_ld.push(breadcrumbs_ld(ctx, &breadcrumbs, &author.name));
+    PagePlan {
+        head,
+        props: PageProps::Author(AuthorProps {
+            common: ctx.common(&path, breadcrumbs),
+            name: author.name.clone(),
+            role: author.meta_title.clone(),
+            bio_html: String::new(),
+            articles: ctx.cards(slice),
+            total: articles.len(),
+            pagination,
+        }),
+        path,
+        markdown: Some(Markdown::new(&author.description, ctx.site.config.unsafe_html)),
+        source: None,
+        live: ctx.live(),
     }
 }
 
@@ -222,11 +252,13 @@ mod tests {
     #[test]
     fn empty_listing_has_one_page() {
         let x = Route::category("x");
-        let pages: Vec<_> = paginate(&x, &[]).collect();
-        assert_eq!(pages.len(), 1);
+        assert_eq!(page_count(0), 1);
+        assert_eq!(paginate(&x, &[], 1).1.len(), 0);
         let items: Vec<usize> = (0..49).collect();
-        let pages: Vec<_> =
-            paginate(&x, &items).map(|(n, p, s, _)| (n, p.to_string(), s.len())).collect();
+        let pages: Vec<_> = (1..=page_count(items.len()))
+            .map(|n| (n, paginate(&x, &items, n)))
+            .map(|(n, (p, s, _))| (n, p.to_string(), s.len()))
+            .collect();
         assert_eq!(
             pages,
             [(1, "/x".to_string(), 24), (2, "/x/page/2".into(), 24), (3, "/x/page/3".into(), 1)]

@@ -8,9 +8,10 @@ mod listing;
 
 use rayon::prelude::*;
 use serde_json::Value;
-use stillpoint_content::{Catalog, Site};
+use stillpoint_content::{Catalog, ContentError, Diagnostics, Site};
 
-pub use context::{PlanContext, date_label, reading_minutes, strip_emoji};
+pub use context::{Live, PlanContext, date_label, reading_minutes, strip_emoji};
+pub use listing::Topic;
 
 use crate::layout;
 use crate::props::PageProps;
@@ -34,6 +35,8 @@ pub struct PagePlan<'a> {
     pub markdown: Option<Markdown<'a>>,
     /// For an article's page, the digest of the article's file.
     pub source: Option<&'a str>,
+    /// This plan in its context's count of plans alive ([`PlanContext::peak_plans`]).
+    pub live: Live,
 }
 
 impl PagePlan<'_> {
@@ -51,8 +54,8 @@ impl PagePlan<'_> {
     /// HTML is returned beside them (None when the page has no Markdown body).
     pub fn rendered_props(&self, marker: &str) -> (PageProps, Option<String>) {
         let mut props = self.props.clone();
-        let Some(md) = self.markdown else { return (props, None) };
-        let rendered = render_markdown(md);
+        let Some(md) = &self.markdown else { return (props, None) };
+        let rendered = render_markdown(md.borrowed());
         if let PageProps::Article(p) = &mut props {
             p.toc = rendered.toc;
         }
@@ -91,34 +94,119 @@ pub struct Head {
     pub noindex: bool,
 }
 
-/// Plans every page of the site, in a stable order.
-pub fn plan_pages<'a>(site: &'a Site, catalog: &'a Catalog) -> Vec<PagePlan<'a>> {
-    let ctx = PlanContext::new(site, catalog);
-    let mut pages = Vec::with_capacity(site.articles.len() * 2 + 64);
-    pages.push(fixed::home(&ctx));
-    pages.push(fixed::authors(&ctx));
-    pages.extend(site.pages.iter().map(|p| fixed::info(&ctx, p)));
-    pages.extend(fixed::sitemap(&ctx));
-    pages.push(fixed::error_page(&ctx, false));
-    pages.push(fixed::error_page(&ctx, true));
-    listing::topics(&ctx, &mut pages);
-    listing::authors(&ctx, &mut pages);
-    // Article pages are most of a site and independent of each other: planned in parallel.
-    let articles: Vec<PagePlan> =
-        (0..site.articles.len()).into_par_iter().map(|i| article::article(&ctx, i)).collect();
-    pages.extend(articles);
-    tracing::debug!(pages = pages.len(), "planned");
+/// A page of the site, named but not planned: a few words, so a build can hold one for every
+/// page while it plans, renders and writes the pages a batch at a time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PageRef {
+    Home,
+    Authors,
+    /// An information page, by its index in `Site::pages`.
+    Info(usize),
+    /// Page n (from 1) of the HTML sitemap.
+    Sitemap(usize),
+    NotFound,
+    ServerError,
+    /// Listing page n of a topic.
+    Topic(Topic, usize),
+    /// Listing page n of an author, by the author's index.
+    Author(usize, usize),
+    /// An article's page, by the article's index.
+    Article(usize),
+}
+
+/// A page of the site and its route.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SitePage {
+    pub path: Route,
+    pub page: PageRef,
+}
+
+impl SitePage {
+    /// Error pages are not in sitemap.xml, and no link may point at them.
+    pub fn is_error_page(&self) -> bool {
+        matches!(self.page, PageRef::NotFound | PageRef::ServerError)
+    }
+
+    /// The article whose page this is.
+    pub fn article(&self) -> Option<usize> {
+        match self.page {
+            PageRef::Article(i) => Some(i),
+            _ => None,
+        }
+    }
+}
+
+/// Every page of the site, in a stable order: home, authors, information pages, sitemap pages,
+/// the error pages, topic listings, author listings, then the articles.
+pub fn site_pages(ctx: &PlanContext) -> Vec<SitePage> {
+    let site = ctx.site;
+    let mut pages = Vec::with_capacity(site.articles.len() + site.articles.len() / 4 + 64);
+    let mut push = |path: Route, page| pages.push(SitePage { path, page });
+    push(Route::home(), PageRef::Home);
+    push(Route::authors(), PageRef::Authors);
+    for (i, p) in site.pages.iter().enumerate() {
+        push(Route::info(&p.name), PageRef::Info(i));
+    }
+    for n in 1..=fixed::sitemap_count(ctx) {
+        push(Route::sitemap().page(n), PageRef::Sitemap(n));
+    }
+    push(Route::not_found(), PageRef::NotFound);
+    push(Route::server_error(), PageRef::ServerError);
+    for (topic, count) in listing::topics(ctx) {
+        let base = listing::topic_route(ctx, topic);
+        for n in 1..=count {
+            push(base.page(n), PageRef::Topic(topic, n));
+        }
+    }
+    for ai in 0..site.authors.list.len() {
+        let base = ctx.author_href(ai);
+        for n in 1..=listing::author_page_count(ctx, ai) {
+            push(base.page(n), PageRef::Author(ai, n));
+        }
+    }
+    for (i, a) in site.articles.iter().enumerate() {
+        push(Route::article(&a.slug), PageRef::Article(i));
+    }
     pages
 }
 
-/// Plans the pages of the articles `pick` selects (by index), in parallel, in index order.
-pub fn plan_articles<'a>(
+/// Plans one page. An article's page reads the article's body, which may fail.
+pub fn plan<'a>(ctx: &PlanContext<'a>, page: PageRef) -> Result<PagePlan<'a>, ContentError> {
+    Ok(match page {
+        PageRef::Home => fixed::home(ctx),
+        PageRef::Authors => fixed::authors(ctx),
+        PageRef::Info(i) => fixed::info(ctx, &ctx.site.pages[i]),
+        PageRef::Sitemap(n) => fixed::sitemap(ctx, n),
+        PageRef::NotFound => fixed::error_page(ctx, false),
+        PageRef::ServerError => fixed::error_page(ctx, true),
+        PageRef::Topic(topic, n) => listing::topic_page(ctx, topic, n),
+        PageRef::Author(ai, n) => listing::author_page(ctx, ai, n),
+        PageRef::Article(i) => article::article(ctx, i, ctx.site.read_body(i)?),
+    })
+}
+
+/// Plans the pages `pages` names, in parallel, in their order.
+pub fn plan_batch<'a>(
     ctx: &PlanContext<'a>,
-    pick: impl Fn(usize) -> bool + Sync,
-) -> Vec<PagePlan<'a>> {
-    (0..ctx.site.articles.len())
-        .into_par_iter()
-        .filter(|&i| pick(i))
-        .map(|i| article::article(ctx, i))
-        .collect()
+    pages: &[SitePage],
+) -> Result<Vec<PagePlan<'a>>, Diagnostics> {
+    let results: Vec<Result<PagePlan, ContentError>> =
+        pages.par_iter().map(|p| plan(ctx, p.page)).collect();
+    let mut plans = Vec::with_capacity(results.len());
+    let mut errors = Vec::new();
+    for r in results {
+        match r {
+            Ok(p) => plans.push(p),
+            Err(e) => errors.push(e),
+        }
+    }
+    Diagnostics(errors).into_result().map(|()| plans)
+}
+
+/// Plans every page of the site at once, in [`site_pages`] order: for tests and samples of small
+/// sites (a build plans a batch at a time).
+pub fn plan_pages<'a>(site: &'a Site, catalog: &'a Catalog) -> Vec<PagePlan<'a>> {
+    let ctx = PlanContext::new(site, catalog);
+    let pages = site_pages(&ctx);
+    plan_batch(&ctx, &pages).expect("every article's body reads")
 }

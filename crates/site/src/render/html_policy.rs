@@ -5,6 +5,7 @@
 //! handlers, iframes, `style` and URLs other than http(s), mailto and relative ones are dropped.
 //! `[markdown] unsafe_html = true` in `stillpoint.toml` trusts it and keeps it as written.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
@@ -18,24 +19,31 @@ pub enum RawHtml {
     Trust,
 }
 
-/// Markdown text with the policy for the raw HTML in it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Markdown text with the policy for the raw HTML in it: text of the site, or an article's body
+/// read for the one page that shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Markdown<'a> {
-    pub text: &'a str,
+    pub text: Cow<'a, str>,
     pub raw_html: RawHtml,
 }
 
 impl<'a> Markdown<'a> {
     /// `text` under the site's policy (`SiteConfig::unsafe_html`).
-    pub fn new(text: &'a str, unsafe_html: bool) -> Self {
-        Self { text, raw_html: if unsafe_html { RawHtml::Trust } else { RawHtml::Sanitise } }
+    pub fn new(text: impl Into<Cow<'a, str>>, unsafe_html: bool) -> Self {
+        let raw_html = if unsafe_html { RawHtml::Trust } else { RawHtml::Sanitise };
+        Self { text: text.into(), raw_html }
+    }
+
+    /// The same Markdown, borrowed.
+    pub fn borrowed(&self) -> Markdown<'_> {
+        Markdown { text: Cow::Borrowed(&self.text), raw_html: self.raw_html }
     }
 }
 
 /// Plain text is sanitised.
 impl<'a> From<&'a str> for Markdown<'a> {
     fn from(text: &'a str) -> Self {
-        Self { text, raw_html: RawHtml::Sanitise }
+        Self { text: Cow::Borrowed(text), raw_html: RawHtml::Sanitise }
     }
 }
 

@@ -34,7 +34,7 @@ pub fn render_markdown<'a>(markdown: impl Into<Markdown<'a>>) -> Rendered {
     let Markdown { text: markdown, raw_html } = markdown.into();
     let sanitise = raw_html == RawHtml::Sanitise;
     let mut has_raw_html = false;
-    let events: Vec<Event> = Parser::new_ext(markdown, options()).collect();
+    let events: Vec<Event> = Parser::new_ext(&markdown, options()).collect();
     let mut used: HashMap<String, usize> = HashMap::new();
     let mut toc = Vec::new();
     let mut out: Vec<Event> = Vec::with_capacity(events.len());
