@@ -1,6 +1,7 @@
 //! Integration tests of the `stillpoint` binary: each module is one feature, run against
 //! fixture sites copied into a temporary directory.
 
+mod batches;
 mod build;
 mod check;
 mod check_ci;
