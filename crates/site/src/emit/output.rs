@@ -1,8 +1,8 @@
 //! The output directory as two generations. `DIST` is a symlink to one of
 //! `.DIST.gens/a` and `.DIST.gens/b` (the live one); a build brings the other (the spare) up to
-//! date — writing only files whose bytes differ from what the spare already holds, each to a
-//! temporary name renamed into place, hard-linking unchanged ones from the live generation —
-//! and then renames a new symlink over `DIST`. Readers that open paths through `DIST` see the
+//! date — writing only files whose bytes differ from what the spare already holds (over a file
+//! the spare holds, to a temporary name renamed into place), hard-linking unchanged ones from the
+//! live generation — and then renames a new symlink over `DIST`. Readers that open paths through `DIST` see the
 //! old site or the new one, never a mixture, and a build that fails or is killed before the
 //! swap leaves the live generation untouched.
 //!
@@ -218,10 +218,16 @@ impl<'a> Update<'a> {
     ) -> Result<(), BuildError> {
         self.prepare_spare()?;
         let path = self.spare_dir.join(rel);
-        let tmp = temp_name(&path);
         create_parent(&path)?;
-        fill(&tmp)?;
-        fs::rename(&tmp, &path).map_err(|e| BuildError::io(&path, e))?;
+        if self.known.get(rel).is_none() {
+            // The spare holds exactly its manifest (or was emptied): no file of it is here, so
+            // none can be a hard link shared with the live generation. Written in place.
+            fill(&path)?;
+        } else {
+            let tmp = temp_name(&path);
+            fill(&tmp)?;
+            fs::rename(&tmp, &path).map_err(|e| BuildError::io(&path, e))?;
+        }
         self.written.fetch_add(1, Ordering::Relaxed);
         Ok(())
     }
@@ -371,10 +377,17 @@ fn temp_name(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
+/// Makes the folder `path` goes in. Most files of a site are alone in a folder of their own
+/// (`articles/{slug}/index.html`), so it is made at once; its parents only when they are missing.
 fn create_parent(path: &Path) -> Result<(), BuildError> {
-    match path.parent() {
-        Some(p) => fs::create_dir_all(p).map_err(|e| BuildError::io(p, e)),
-        None => Ok(()),
+    let Some(dir) = path.parent() else { return Ok(()) };
+    match fs::create_dir(dir) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            fs::create_dir_all(dir).map_err(|e| BuildError::io(dir, e))
+        }
+        Err(e) => Err(BuildError::io(dir, e)),
     }
 }
 
