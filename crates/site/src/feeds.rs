@@ -11,11 +11,43 @@ use crate::render::escape;
 /// Entries in each feed.
 pub const FEED_SIZE: usize = 50;
 
-pub fn sitemap_xml(ctx: &PlanContext, pages: &[SitePage]) -> String {
+/// URLs in one sitemap file: the sitemap protocol's limit.
+pub const SITEMAP_URLS: usize = 50_000;
+
+/// The XML sitemap of every page but the error pages, as (file, XML): `sitemap.xml` alone up to
+/// [`SITEMAP_URLS`] pages; past that, `sitemap.xml` is a sitemap index of `sitemap-1.xml`,
+/// `sitemap-2.xml`, … of that many URLs each.
+pub fn sitemap_files(ctx: &PlanContext, pages: &[SitePage]) -> Vec<(String, String)> {
+    sitemap_files_of(ctx, pages, SITEMAP_URLS)
+}
+
+fn sitemap_files_of(ctx: &PlanContext, pages: &[SitePage], limit: usize) -> Vec<(String, String)> {
+    let listed: Vec<&SitePage> = pages.iter().filter(|p| !p.is_error_page()).collect();
+    if listed.len() <= limit {
+        return vec![(SITEMAP_XML.to_string(), urlset(ctx, &listed))];
+    }
+    let mut files: Vec<(String, String)> = listed
+        .chunks(limit)
+        .enumerate()
+        .map(|(n, chunk)| (format!("sitemap-{}.xml", n + 1), urlset(ctx, chunk)))
+        .collect();
+    let mut index = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for (name, _) in &files {
+        let loc = escape(&ctx.absolute(&format!("/{name}")));
+        let _ = writeln!(index, "<sitemap><loc>{loc}</loc></sitemap>");
+    }
+    index.push_str("</sitemapindex>\n");
+    files.push((SITEMAP_XML.to_string(), index));
+    files
+}
+
+fn urlset(ctx: &PlanContext, pages: &[&SitePage]) -> String {
     let mut x = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
-    for p in pages.iter().filter(|p| !p.is_error_page()) {
+    for p in pages {
         let _ = write!(x, "<url><loc>{}</loc>", escape(&ctx.absolute(&p.path)));
         if let Some(i) = p.article() {
             let _ = write!(x, "<lastmod>{}</lastmod>", ctx.article(i).date);
@@ -121,4 +153,47 @@ pub fn atom_xml(site: &Site, catalog: &Catalog) -> String {
     }
     x.push_str("</feed>\n");
     x
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use stillpoint_content::{build_catalog, load_site_partial};
+
+    use super::*;
+    use crate::plan::site_pages;
+
+    #[test]
+    fn past_the_limit_sitemap_xml_is_an_index_of_sitemaps() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo");
+        let site = load_site_partial(&dir).0.expect("the demo site loads");
+        let catalog = build_catalog(&site);
+        let ctx = PlanContext::new(&site, &catalog);
+        let pages = site_pages(&ctx);
+        let listed = pages.iter().filter(|p| !p.is_error_page()).count();
+
+        let one = sitemap_files_of(&ctx, &pages, listed);
+        assert_eq!(one.len(), 1);
+        assert_eq!(one[0].0, "sitemap.xml");
+        assert_eq!(one[0].1.matches("<url>").count(), listed);
+
+        let limit = listed.div_ceil(3);
+        let split = sitemap_files_of(&ctx, &pages, limit);
+        let names: Vec<&str> = split.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml", "sitemap.xml"]);
+        let urls = |xml: &str| -> Vec<String> {
+            xml.lines().filter(|l| l.starts_with("<url>")).map(str::to_string).collect()
+        };
+        let parts: Vec<String> = split[..3].iter().flat_map(|(_, x)| urls(x)).collect();
+        assert_eq!(parts, urls(&one[0].1), "every page once, in order");
+        assert_eq!(parts.len(), listed);
+        assert!(split[..3].iter().all(|(_, x)| urls(x).len() <= limit));
+        let index = &split[3].1;
+        assert!(index.contains("<sitemapindex "), "{index}");
+        for n in 1..=3 {
+            let loc = format!("<loc>{}/sitemap-{n}.xml</loc>", site.config.url);
+            assert!(index.contains(&loc), "{index}");
+        }
+    }
 }

@@ -31,7 +31,7 @@ use crate::build_info::{BUILD_INFO_FILE, BuildInfo};
 use crate::cache::{BuildCache, engine_id};
 use crate::client::{SW_FILE, ServiceWorker, SwSettings, script_srcs};
 use crate::emit::{EmitStats, Manifest, Update, digest};
-use crate::feeds::{atom_xml, robots_txt, rss_xml, sitemap_xml};
+use crate::feeds::{atom_xml, robots_txt, rss_xml, sitemap_files};
 use crate::layout::{self, ASSETS_DIR};
 use crate::links::validate_links;
 use crate::plan::{PageRef, PlanContext, SitePage, site_pages};
@@ -290,7 +290,9 @@ pub fn build_in(
     if same_outline {
         update.keep_rest();
     } else {
-        update.put(layout::SITEMAP_XML, sitemap_xml(&ctx, &pages).as_bytes())?;
+        for (file, xml) in sitemap_files(&ctx, &pages) {
+            update.put(&file, xml.as_bytes())?;
+        }
         update.put(layout::ROBOTS_TXT, robots_txt(&site).as_bytes())?;
         update.put(layout::RSS_XML, rss_xml(&site, &catalog).as_bytes())?;
         update.put(layout::ATOM_XML, atom_xml(&site, &catalog).as_bytes())?;
