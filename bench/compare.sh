@@ -3,7 +3,7 @@
 #
 #   BUILDERS="hugo stillpoint"  which to try (default: both; each is skipped if unavailable)
 #   STILLPOINT_BUILD='target/release/stillpoint build {site} --out {out}'   the project's builder
-#   STILLPOINT_CACHE=DIR  the project's cache dir, deleted before its cold build (optional)
+#   STILLPOINT_CACHE=DIR  the project's cache dir, deleted before its cold build (default CORPUS/.stillpoint)
 #   WARM=1             after the cold builds, change one article and rebuild each builder once (default 1)
 #   TIMEOUT_S=1800     cap for any single build (default 30 minutes)
 #   SEED=1             corpus seed
@@ -41,7 +41,7 @@ cmd_for() {  # builder out_dir -> command line
 }
 clean_caches() {
   case $1 in
-    stillpoint) [ -n "${STILLPOINT_CACHE:-}" ] && rm -rf "$STILLPOINT_CACHE" || true ;;
+    stillpoint) rm -rf "${STILLPOINT_CACHE:-$CORPUS/.stillpoint}" ;;
   esac
 }
 measure() {  # builder mode
