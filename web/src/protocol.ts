@@ -78,8 +78,8 @@ export type Pagination = {
   readonly pages: number;
   readonly prev: string | null;
   readonly next: string | null;
-  /** Href of every page, index 0 = page 1 (the route itself). */
-  readonly hrefs: readonly string[];
+  /** The route of page 1; page n ≥ 2 is `{base}/page/{n}` (see `pageHref`). */
+  readonly base: string;
 };
 
 export type TocEntry = { readonly id: string; readonly text: string; readonly level: 2 | 3 };

@@ -76,7 +76,9 @@ pub struct Pagination {
     pub pages: usize,
     pub prev: Option<String>,
     pub next: Option<String>,
-    pub hrefs: Vec<String>,
+    /// The route of page 1: page n ≥ 2 is `{base}/page/{n}` (a listing of 600 pages does not
+    /// carry 600 routes on each of its pages).
+    pub base: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -161,7 +161,7 @@ function listing(path: string, title: string, children: ListingProps['children']
       pages: 3,
       prev: path,
       next: `${path}/page/3`,
-      hrefs: [path, `${path}/page/2`, `${path}/page/3`],
+      base: path,
     },
     cover: null,
   };
@@ -202,7 +202,7 @@ const author: AuthorProps = {
   bioHtml: '<p>Maya is a certified MBSR teacher.</p>',
   articles: cards(80, 5),
   total: 5,
-  pagination: { page: 1, pages: 1, prev: null, next: null, hrefs: ['/authors/maya-lindqvist'] },
+  pagination: { page: 1, pages: 1, prev: null, next: null, base: '/authors/maya-lindqvist' },
 };
 
 const info: InfoProps = {
@@ -244,7 +244,7 @@ const sitemap: SitemapProps = {
     },
     { category: null, articles: [{ label: 'Unfiled Notes', href: '/articles/unfiled-notes' }] },
   ],
-  pagination: { page: 1, pages: 1, prev: null, next: null, hrefs: ['/sitemap'] },
+  pagination: { page: 1, pages: 1, prev: null, next: null, base: '/sitemap' },
 };
 
 const notFound: ErrorProps = {

@@ -21,9 +21,14 @@ export function pageWindow(page: number, pages: number): (number | 'gap')[] {
   return items;
 }
 
+/** The route of page `n` of a listing whose first page is `base` (DESIGN.md: `{route}/page/{n}`). */
+export function pageHref(base: string, n: number): string {
+  return n <= 1 ? base : `${base}/page/${n}`;
+}
+
 /** Links between the pages of a listing; absent when there is only one page. */
 export function Pagination({ pagination, label = 'Pagination' }: Props): ReactNode {
-  const { page, pages, prev, next, hrefs } = pagination;
+  const { page, pages, prev, next, base } = pagination;
   if (pages <= 1) return null;
   return (
     <nav className={styles.nav} aria-label={label}>
@@ -45,7 +50,7 @@ export function Pagination({ pagination, label = 'Pagination' }: Props): ReactNo
             <li key={item}>
               <a
                 className={styles.number}
-                href={hrefs[item - 1]}
+                href={pageHref(base, item)}
                 aria-current={item === page ? 'page' : undefined}
                 aria-label={`Page ${item}`}
               >
