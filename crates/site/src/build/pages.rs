@@ -46,8 +46,10 @@ struct Shared {
     slices_key: String,
     shell_key: String,
     templates: HashMap<&'static str, ChunkFiles>,
-    /// The shell with its header and footer, once a page had to be rendered.
-    shell: Option<Shell>,
+    shell: Shell,
+    /// Whether the shell has its header and footer: rendered (or taken from the cache) before
+    /// the first page is, and not at all when no page needs rendering.
+    framed: bool,
 }
 
 impl Renderer<'_, '_> {
@@ -67,9 +69,9 @@ impl Renderer<'_, '_> {
         let slices_key =
             Key::new(self.engine).part(&worker_bytes).part(self.site_json.as_bytes()).finish();
         let shell_key = Key::new(&slices_key).json(&shell).finish();
+        let templates = HashMap::new();
         let mut shared =
-            Shared { worker_key, slices_key, shell_key, templates: HashMap::new(), shell: None };
-        let mut unshelled = Some(shell);
+            Shared { worker_key, slices_key, shell_key, templates, shell, framed: false };
 
         let mut rendered = 0;
         let mut failures = Vec::new();
@@ -81,30 +83,13 @@ impl Renderer<'_, '_> {
                 .par_iter()
                 .map(|p| page_key(&shared.shell_key, &shared.templates[p.props.template()], p))
                 .collect();
-            let mut todo = Vec::new();
-            for (i, plan) in plans.iter().enumerate() {
-                let (html, data) = (plan.html_file(), plan.page_data_file());
-                let kept = cache.pages.get(plan.path.as_str()).filter(|e| {
-                    e.key == keys[i]
-                        && update.live_digest(&html) == Some(e.html.as_str())
-                        && update.live_digest(&data) == Some(e.data.as_str())
-                });
-                match kept {
-                    Some(e) => {
-                        update.keep(&html, &e.html);
-                        update.keep(&data, &e.data);
-                        progress.inc();
-                    }
-                    None => todo.push(i),
-                }
-            }
+            let todo = keep_unchanged(&plans, &keys, update, cache, progress);
             if todo.is_empty() {
                 continue;
             }
             let left = self.pages.len() - b * self.batch.max(1);
             let batch = Batch { plans: &plans, keys: &keys, todo: &todo, workers: left };
-            let result =
-                self.render(&batch, &mut shared, &mut unshelled, update, cache, session, progress);
+            let result = self.render(&batch, &mut shared, update, cache, session, progress);
             match result {
                 Ok(failed) => failures.extend(failed),
                 Err(e) => {
@@ -126,12 +111,10 @@ impl Renderer<'_, '_> {
 
     /// Renders the pages `batch.todo` picks and records them in the cache; returns the pages
     /// that failed to render.
-    #[allow(clippy::too_many_arguments)]
     fn render(
         &self,
         batch: &Batch,
         shared: &mut Shared,
-        unshelled: &mut Option<Shell>,
         update: &Update,
         cache: &mut BuildCache,
         session: &mut Session,
@@ -141,8 +124,7 @@ impl Renderer<'_, '_> {
         let worker = self.bundle.worker();
         let size = self.jobs.min(workers);
         let pool = session.workers(self.node, &worker, &shared.worker_key, size)?;
-        if shared.shell.is_none() {
-            let shell = unshelled.take().expect("the shell is made once");
+        if !shared.framed {
             let (header, footer) = match &cache.slices {
                 Some(s) if s.key == shared.slices_key => (s.header.clone(), s.footer.clone()),
                 _ => {
@@ -155,9 +137,10 @@ impl Renderer<'_, '_> {
                     (header, footer)
                 }
             };
-            shared.shell = Some(Shell { header, footer, ..shell });
+            (shared.shell.header, shared.shell.footer) = (header, footer);
+            shared.framed = true;
         }
-        let shell = shared.shell.as_ref().expect("just made");
+        let shell = &shared.shell;
         let templates = &shared.templates;
         let written = Mutex::new(Vec::with_capacity(todo.len()));
         let failures = pool.render_all(
@@ -188,6 +171,35 @@ impl Renderer<'_, '_> {
         }
         Ok(failures)
     }
+}
+
+/// Keeps every page of the batch whose key and files are as the cache recorded; returns the
+/// indices of the others, which must be rendered.
+fn keep_unchanged(
+    plans: &[PagePlan],
+    keys: &[String],
+    update: &Update,
+    cache: &BuildCache,
+    progress: &dyn Progress,
+) -> Vec<usize> {
+    let mut todo = Vec::new();
+    for (i, plan) in plans.iter().enumerate() {
+        let (html, data) = (plan.html_file(), plan.page_data_file());
+        let kept = cache.pages.get(plan.path.as_str()).filter(|e| {
+            e.key == keys[i]
+                && update.live_digest(&html) == Some(e.html.as_str())
+                && update.live_digest(&data) == Some(e.data.as_str())
+        });
+        match kept {
+            Some(e) => {
+                update.keep(&html, &e.html);
+                update.keep(&data, &e.data);
+                progress.inc();
+            }
+            None => todo.push(i),
+        }
+    }
+    todo
 }
 
 /// One batch's pages to render, with what rendering them needs.
