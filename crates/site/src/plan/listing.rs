@@ -50,19 +50,31 @@ struct Listing<'l> {
     cover: Option<String>,
 }
 
-fn listing_page<'a>(ctx: &PlanContext<'a>, l: Listing<'_>, n: usize) -> PagePlan<'a> {
-    let (path, slice, pagination) = paginate(&l.base, l.articles, n);
-    let page_title = if n > 1 { format!("{} (Page {n})", l.title) } else { l.title.clone() };
-    let mut head = Head {
+/// The head of page `n` of a listing titled `title`: `{title} (Page n)` past the first, with
+/// rel=prev/next.
+fn page_head(
+    ctx: &PlanContext,
+    (path, n, pagination): (&Route, usize, &Pagination),
+    title: &str,
+    description: &str,
+    og_type: &'static str,
+) -> Head {
+    let page_title = if n > 1 { format!("{title} (Page {n})") } else { title.to_string() };
+    Head {
         title: ctx.title(&page_title),
-        description: l.description.clone(),
-        canonical: ctx.absolute(&path),
-        og_type: "website",
-        image: l.cover.as_deref().map(|c| ctx.absolute(c)),
+        description: description.to_string(),
+        canonical: ctx.absolute(path),
+        og_type,
         prev: pagination.prev.as_deref().map(|p| ctx.absolute(p)),
         next: pagination.next.as_deref().map(|p| ctx.absolute(p)),
         ..Head::default()
-    };
+    }
+}
+
+fn listing_page<'a>(ctx: &PlanContext<'a>, l: Listing<'_>, n: usize) -> PagePlan<'a> {
+    let (path, slice, pagination) = paginate(&l.base, l.articles, n);
+    let mut head = page_head(ctx, (&path, n, &pagination), &l.title, &l.description, "website");
+    head.image = l.cover.as_deref().map(|c| ctx.absolute(c));
     head.json_ld.push(breadcrumbs_ld(ctx, &l.breadcrumbs, &l.title));
     PagePlan {
         head,
@@ -198,18 +210,9 @@ pub fn author_page<'a>(ctx: &PlanContext<'a>, ai: usize, n: usize) -> PagePlan<'
     let base = ctx.author_href(ai);
     let articles = &ctx.catalog.by_author[ai];
     let (path, slice, pagination) = paginate(&base, articles, n);
-    let title =
-        if n > 1 { format!("{} (Page {n})", author.meta_title) } else { author.meta_title.clone() };
     let breadcrumbs = vec![ctx.home_link(), authors_link];
-    let mut head = Head {
-        title: ctx.title(&title),
-        description: author.meta_description.clone(),
-        canonical: ctx.absolute(&path),
-        og_type: "profile",
-        prev: pagination.prev.as_deref().map(|p| ctx.absolute(p)),
-        next: pagination.next.as_deref().map(|p| ctx.absolute(p)),
-        ..Head::default()
-    };
+    let (title, description) = (&author.meta_title, &author.meta_description);
+    let mut head = page_head(ctx, (&path, n, &pagination), title, description, "profile");
     head.json_ld.push(json!({
         "@context": "https://schema.org",
         "@type": "Person",
