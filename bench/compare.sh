@@ -68,7 +68,14 @@ ACTIVE=()
 for b in $BUILDERS; do
   if available "$b"; then ACTIVE+=("$b"); else echo ">> $b: not available, skipped" >&2; fi
 done
-for b in "${ACTIVE[@]}"; do clean_caches "$b"; rm -rf "$OUTS/$b"; measure "$b" cold; done
+# A cold build writes into a path with nothing there. The last run's output is moved aside, not
+# deleted, and removed once every build is timed: deleting tens of thousands of files just before
+# a build makes the file system slower at creating new ones for minutes (ext4 steps over recently
+# freed inodes), a cost of the benchmark, not of the builder.
+TRASH="$OUTS/.trash-$STAMP"
+mkdir -p "$TRASH"
+set_aside() { for p in "$@"; do [ -e "$p" ] || [ -L "$p" ] && mv "$p" "$TRASH/$(basename "$p")-$RANDOM"; done; true; }
+for b in "${ACTIVE[@]}"; do clean_caches "$b"; set_aside "$OUTS/$b" "$OUTS/.$b.gens"; measure "$b" cold; done
 if [ "$WARM" = 1 ]; then
   ART="$CORPUS/articles/$SLUG.md"; cp "$ART" "$RES/orig-article.md"
   printf '\nEdited for the warm rebuild at %s.\n' "$STAMP" >> "$ART"
@@ -77,3 +84,4 @@ if [ "$WARM" = 1 ]; then
 fi
 echo "corpus: $CORPUS ($(du -sh "$CORPUS" | cut -f1)); article page measured: /articles/$SLUG/; raw: $RES" >&2
 python3 "$BENCH/bench_lib.py" table "$RES/results.jsonl" | tee "$RES/table.md"
+rm -rf "$TRASH"
