@@ -47,8 +47,7 @@ export type SiteData = {
 };
 
 export type ArticleCard = {
-  readonly slug: string;
-  /** `/articles/{slug}`. */
+  /** `/articles/{slug}`: also the card's key. */
   readonly href: string;
   readonly title: string;
   readonly description: string;
@@ -231,7 +230,6 @@ export type PageHead = {
   readonly prev: string | null;
   readonly next: string | null;
   readonly noindex: boolean;
-  readonly jsonLd: readonly unknown[];
 };
 
 /** `/page-data/{path}/page-data.json` (`index` for `/`). */

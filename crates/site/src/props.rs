@@ -52,7 +52,6 @@ pub struct SiteData {
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ArticleCard {
-    pub slug: String,
     pub href: String,
     pub title: String,
     pub description: String,
@@ -240,7 +239,8 @@ pub struct ErrorProps {
 }
 
 /// The page's own part of the document head, in page-data (`result.head`), so a client-side
-/// navigation can update what the builder wrote into the HTML `<head>`.
+/// navigation can update what the builder wrote into the HTML `<head>`. The JSON-LD blocks are
+/// not in it: they are for crawlers, which read the HTML (a navigation removes the old ones).
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PageHead<'a> {
@@ -254,7 +254,6 @@ pub struct PageHead<'a> {
     pub prev: Option<&'a str>,
     pub next: Option<&'a str>,
     pub noindex: bool,
-    pub json_ld: &'a [serde_json::Value],
 }
 
 /// A template's props. The variant name is the template name (`componentChunkName`).

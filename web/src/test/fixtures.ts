@@ -88,7 +88,6 @@ const maya = { label: 'Maya Lindqvist', href: '/authors/maya-lindqvist' };
 
 export function card(n: number): ArticleCard {
   return {
-    slug: `article-${n}`,
     href: `/articles/article-${n}`,
     title: `A Calm Practice Number ${n}`,
     description: `A gentle practice, number ${n}, for a quieter mind.`,

@@ -11,6 +11,7 @@ mod deploy_merge;
 mod dev;
 mod incremental;
 mod incremental_prop;
+mod lean_output;
 mod markdown_html;
 mod new;
 mod s3;

@@ -108,7 +108,6 @@ impl<'a> PlanContext<'a> {
             )
         });
         ArticleCard {
-            slug: a.slug.clone(),
             href: Route::article(&a.slug).into(),
             title: a.title.clone(),
             description: a.description.clone(),

@@ -95,10 +95,9 @@ pub fn document(
     if let Some(d) = &head.published {
         let _ = writeln!(h, "<meta property=\"article:published_time\" content=\"{d}\">");
     }
+    // X (Twitter) reads the title and description from OpenGraph when its own tags are absent.
     let card = if head.image.is_some() { "summary_large_image" } else { "summary" };
     let _ = writeln!(h, "<meta name=\"twitter:card\" content=\"{card}\">");
-    let _ = writeln!(h, "<meta name=\"twitter:title\" content=\"{}\">", e(&head.title));
-    let _ = writeln!(h, "<meta name=\"twitter:description\" content=\"{}\">", e(&head.description));
     if let Some(f) = &shell.favicon {
         let _ = writeln!(h, "<link rel=\"icon\" href=\"{}\" type=\"image/svg+xml\">", e(f));
     }
