@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import sprite from './icons.svg?no-inline';
 
 /** The symbols in icons.svg. */
-export type IconName = 'menu' | 'search' | 'video' | 'feed' | 'photo';
+export type IconName = 'menu' | 'search' | 'link' | 'video' | 'feed' | 'photo';
 
 type Props = { readonly name: IconName; readonly size: number; readonly className?: string };
 
