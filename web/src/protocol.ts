@@ -51,10 +51,8 @@ export type ArticleCard = {
   readonly href: string;
   readonly title: string;
   readonly description: string;
-  /** ISO date `YYYY-MM-DD`. */
+  /** ISO date `YYYY-MM-DD`; shown as `March 2, 2025` (lib/dateLabel.ts). */
   readonly date: string;
-  /** Human date, e.g. `March 2, 2025` (formatted by the builder so SSR and hydration agree). */
-  readonly dateLabel: string;
   readonly author: Link | null;
   /** Cover image path, or null. */
   readonly image: string | null;
@@ -102,8 +100,8 @@ export type HomeProps = Common & {
 export type ArticleProps = Common & {
   readonly title: string;
   readonly description: string;
+  /** ISO date `YYYY-MM-DD`; shown as `March 2, 2025` (lib/dateLabel.ts). */
   readonly date: string;
-  readonly dateLabel: string;
   readonly author: (Link & { readonly role: string }) | null;
   readonly readingMinutes: number;
   readonly image: { readonly src: string; readonly alt: string } | null;

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use serde_json::Value;
 use stillpoint_content::{Catalog, Site};
 
-pub use context::{PlanContext, date_label, reading_minutes, strip_emoji};
+pub use context::{PlanContext, reading_minutes, strip_emoji};
 
 use crate::layout;
 use crate::props::PageProps;
