@@ -75,8 +75,8 @@ export type Pagination = {
   readonly pages: number;
   readonly prev: string | null;
   readonly next: string | null;
-  /** Href of every page, index 0 = page 1 (the route itself). */
-  readonly hrefs: readonly string[];
+  /** Page 1's href (the listing's own route); page n ≥ 2 is `{first}/page/{n}` (`pageHref`). */
+  readonly first: string;
 };
 
 export type TocEntry = { readonly id: string; readonly text: string; readonly level: 2 | 3 };

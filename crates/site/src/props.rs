@@ -74,7 +74,9 @@ pub struct Pagination {
     pub pages: usize,
     pub prev: Option<String>,
     pub next: Option<String>,
-    pub hrefs: Vec<String>,
+    /// Page 1's href (the listing's own route); page n ≥ 2 is `{first}/page/{n}`, so the hrefs
+    /// of every page are not listed.
+    pub first: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -158,7 +158,7 @@ function listing(path: string, title: string, children: ListingProps['children']
       pages: 3,
       prev: path,
       next: `${path}/page/3`,
-      hrefs: [path, `${path}/page/2`, `${path}/page/3`],
+      first: path,
     },
     cover: null,
   };
@@ -199,7 +199,7 @@ const author: AuthorProps = {
   bioHtml: '<p>Maya is a certified MBSR teacher.</p>',
   articles: cards(80, 5),
   total: 5,
-  pagination: { page: 1, pages: 1, prev: null, next: null, hrefs: ['/authors/maya-lindqvist'] },
+  pagination: { page: 1, pages: 1, prev: null, next: null, first: '/authors/maya-lindqvist' },
 };
 
 const info: InfoProps = {
@@ -241,7 +241,7 @@ const sitemap: SitemapProps = {
     },
     { category: null, articles: [{ label: 'Unfiled Notes', href: '/articles/unfiled-notes' }] },
   ],
-  pagination: { page: 1, pages: 1, prev: null, next: null, hrefs: ['/sitemap'] },
+  pagination: { page: 1, pages: 1, prev: null, next: null, first: '/sitemap' },
 };
 
 const notFound: ErrorProps = {

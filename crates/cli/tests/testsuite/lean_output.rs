@@ -1,7 +1,7 @@
 //! What the output leaves out to stay small, and what it must keep: page-data carries nothing
 //! that only crawlers read (JSON-LD) or that another field already says (a card's slug, a date's
-//! label), while every page's HTML, read without script, keeps its links, meta and structured
-//! data.
+//! label, the href of every page of a listing), while every page's HTML, read without script,
+//! keeps its links, meta and structured data.
 
 use std::path::Path;
 
@@ -39,6 +39,8 @@ fn page_data_carries_no_json_ld_and_nothing_another_field_says() {
         objects(&data["result"]["pageContext"], &mut all);
         for o in &all {
             assert!(!o.contains_key("dateLabel"), "{}: {o:?}", file.display());
+            // A listing's page hrefs follow from its first page's.
+            assert!(!o.contains_key("hrefs"), "{}: {o:?}", file.display());
         }
         let is_card = |o: &&serde_json::Map<_, _>| {
             o.contains_key("readingMinutes")

@@ -15,7 +15,7 @@ pub(super) fn pagination(base: &Route, page: usize, pages: usize) -> Pagination 
         pages,
         prev: (page > 1).then(|| base.page(page - 1).into()),
         next: (page < pages).then(|| base.page(page + 1).into()),
-        hrefs: (1..=pages).map(|n| base.page(n).into()).collect(),
+        first: base.page(1).into(),
     }
 }
 
@@ -216,7 +216,7 @@ mod tests {
         let p = pagination(&Route::category("sleep"), 2, 3);
         assert_eq!(p.prev.as_deref(), Some("/sleep"));
         assert_eq!(p.next.as_deref(), Some("/sleep/page/3"));
-        assert_eq!(p.hrefs.len(), 3);
+        assert_eq!(p.first, "/sleep");
     }
 
     #[test]
