@@ -9,42 +9,28 @@ import { relative } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { customMedia } from './src/styles/breakpoints.ts';
-import { criticalCss, type ScopedClass } from './src/styles/critical.ts';
 
 const root = import.meta.dirname;
 
 /**
  * CSS Modules class names depend only on the file path and the class, never on the build, so the
- * server HTML and the client CSS always agree.
+ * server HTML and the client CSS always agree. A name is six characters of the hash alone (a
+ * class is written on every page that uses it, so its length is paid thousands of times); a
+ * leading digit or `-` becomes `_`, and two classes sharing a name fail the build.
  */
 function scopedName(local: string, file: string): string {
   const path = relative(root, file.split('?')[0] ?? file).replaceAll('\\', '/');
-  const hash = createHash('sha256').update(`${path}:${local}`).digest('base64url').slice(0, 6);
-  const name = `${local}_${hash.replace(/^[-\d]/, '_')}`;
-  moduleOfClass.set(name, { file: path, local });
+  const key = `${path}:${local}`;
+  const hash = createHash('sha256').update(key).digest('base64url').slice(0, 6);
+  const name = hash.replace(/^[-\d]/, '_');
+  const owner = classOwners.get(name);
+  if (owner !== undefined && owner !== key) throw new Error(`CSS class ${name} names both ${owner} and ${key}`);
+  classOwners.set(name, key);
   return name;
 }
 
-/** Scoped class name → the CSS Module (path relative to web/) it comes from, filled by `scopedName`. */
-const moduleOfClass = new Map<string, ScopedClass>();
-
-/** Writes dist/client/critical.css, the critical subset of the site stylesheet (src/styles/critical.ts). */
-const criticalStylesheet: Plugin = {
-  name: 'stillpoint-critical-css',
-  apply: 'build',
-  generateBundle: {
-    order: 'post',
-    handler(_options, bundle) {
-      const sheets = Object.values(bundle).filter((a) => a.type === 'asset' && a.fileName.endsWith('.css'));
-      const [sheet] = sheets;
-      if (sheets.length !== 1 || sheet?.type !== 'asset') {
-        this.error(`expected one site stylesheet, found ${sheets.length}`);
-      }
-      const css = criticalCss(String(sheet.source), (name) => moduleOfClass.get(name));
-      this.emitFile({ type: 'asset', fileName: 'critical.css', source: css });
-    },
-  },
-};
+/** Scoped class name → `path:local` of the CSS Module class it names, filled by `scopedName`. */
+const classOwners = new Map<string, string>();
 
 /** A PostCSS plugin: expands `@media (--narrow)` / `(--wide)` from the one TypeScript definition of the breakpoint. */
 const customMediaPlugin = {
@@ -87,7 +73,7 @@ const siteStylesheetInManifest: Plugin = {
 export default defineConfig(({ isSsrBuild }) => ({
   root,
   base: '/',
-  plugins: [react(), siteStylesheetInManifest, ...(isSsrBuild ? [] : [criticalStylesheet])],
+  plugins: [react(), siteStylesheetInManifest],
   css: {
     modules: { generateScopedName: scopedName },
     postcss: { plugins: [customMediaPlugin] },

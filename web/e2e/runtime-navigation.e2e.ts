@@ -76,10 +76,12 @@ describe('client-side navigation', () => {
       description: head.description,
       canonical: head.canonical,
       ogUrl: head.canonical,
-      jsonLd: head.jsonLd,
+      jsonLd: [],
       focused: 'H1',
     });
     expect(head.canonical).toMatch(new RegExp(`${href}$`));
+    // JSON-LD is for crawlers, in the HTML only: page-data does not carry it.
+    expect(head).not.toHaveProperty('jsonLd');
     await expect.poll(() => page.locator('[data-nav-announcer]').textContent()).toBe(`Navigated to ${heading}`);
     expect(await windowMarker(page)).toBe('kept');
   });

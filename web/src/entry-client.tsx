@@ -1,13 +1,12 @@
 // The page's first script, kept small: the page paints before hydration's JavaScript is fetched.
-// It applies the site stylesheet (linked so as not to block rendering), starts the page's data,
-// the site data and the template's chunk, and loads hydration (hydrate.tsx) after the first paint.
+// It starts the page's data, the site data and the template's chunk, and loads hydration
+// (hydrate.tsx) after the first paint.
 import './styles/tokens.css';
 import './styles/global.css';
 import './runtime/runtime.css';
 import { readPageAttributes } from './runtime/document';
-import { afterFirstPaint, applyDeferredStylesheets, startFetches } from './runtime/early';
+import { afterFirstPaint, startFetches } from './runtime/early';
 
-applyDeferredStylesheets(document);
 const page = readPageAttributes(document.body);
 if (page) {
   afterFirstPaint(() => {

@@ -91,18 +91,7 @@ describe('page-data', () => {
   });
 
   it('carries every field of the page head', () => {
-    const head = [
-      'canonical',
-      'description',
-      'image',
-      'jsonLd',
-      'next',
-      'noindex',
-      'ogType',
-      'prev',
-      'published',
-      'title',
-    ];
+    const head = ['canonical', 'description', 'image', 'next', 'noindex', 'ogType', 'prev', 'published', 'title'];
     for (const data of samples.pageData) expect(keys(data.result.head)).toEqual(head);
   });
 

@@ -47,15 +47,12 @@ export type SiteData = {
 };
 
 export type ArticleCard = {
-  readonly slug: string;
-  /** `/articles/{slug}`. */
+  /** `/articles/{slug}`: also the card's key. */
   readonly href: string;
   readonly title: string;
   readonly description: string;
-  /** ISO date `YYYY-MM-DD`. */
+  /** ISO date `YYYY-MM-DD`; shown as `March 2, 2025` (lib/dateLabel.ts). */
   readonly date: string;
-  /** Human date, e.g. `March 2, 2025` (formatted by the builder so SSR and hydration agree). */
-  readonly dateLabel: string;
   readonly author: Link | null;
   /** Cover image path, or null. */
   readonly image: string | null;
@@ -78,8 +75,8 @@ export type Pagination = {
   readonly pages: number;
   readonly prev: string | null;
   readonly next: string | null;
-  /** The route of page 1; page n ≥ 2 is `{base}/page/{n}` (see `pageHref`). */
-  readonly base: string;
+  /** Page 1's href (the listing's own route); page n ≥ 2 is `{first}/page/{n}` (`pageHref`). */
+  readonly first: string;
 };
 
 export type TocEntry = { readonly id: string; readonly text: string; readonly level: 2 | 3 };
@@ -103,8 +100,8 @@ export type HomeProps = Common & {
 export type ArticleProps = Common & {
   readonly title: string;
   readonly description: string;
+  /** ISO date `YYYY-MM-DD`; shown as `March 2, 2025` (lib/dateLabel.ts). */
   readonly date: string;
-  readonly dateLabel: string;
   readonly author: (Link & { readonly role: string }) | null;
   readonly readingMinutes: number;
   readonly image: { readonly src: string; readonly alt: string } | null;
@@ -231,7 +228,6 @@ export type PageHead = {
   readonly prev: string | null;
   readonly next: string | null;
   readonly noindex: boolean;
-  readonly jsonLd: readonly unknown[];
 };
 
 /** `/page-data/{path}/page-data.json` (`index` for `/`). */

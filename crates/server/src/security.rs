@@ -3,8 +3,8 @@
 use axum::{extract::State, response::Response};
 use http::{HeaderName, HeaderValue, header};
 
-/// The site ships no inline script; its only inline `<style>` is the critical styles, allowed by
-/// their hash (`style_hashes`, from the build information). JSON-LD blocks are data, which
+/// The site ships no inline script and links its stylesheet; a bundle's inline critical styles,
+/// if it has any, are allowed by their hash (`style_hashes`, from the build information). JSON-LD blocks are data, which
 /// `script-src` does not govern. If React `style` attributes become necessary, `style-src`
 /// would need `'unsafe-inline'`: it is left out until something needs it.
 pub(crate) fn content_security_policy(style_hashes: &[String]) -> String {

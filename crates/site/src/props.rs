@@ -52,12 +52,10 @@ pub struct SiteData {
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ArticleCard {
-    pub slug: String,
     pub href: String,
     pub title: String,
     pub description: String,
     pub date: String,
-    pub date_label: String,
     pub author: Option<Link>,
     pub image: Option<String>,
     pub reading_minutes: u32,
@@ -76,9 +74,9 @@ pub struct Pagination {
     pub pages: usize,
     pub prev: Option<String>,
     pub next: Option<String>,
-    /// The route of page 1: page n ≥ 2 is `{base}/page/{n}` (a listing of 600 pages does not
-    /// carry 600 routes on each of its pages).
-    pub base: String,
+    /// Page 1's href (the listing's own route); page n ≥ 2 is `{first}/page/{n}`, so the hrefs
+    /// of every page are not listed.
+    pub first: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -134,7 +132,6 @@ pub struct ArticleProps {
     pub title: String,
     pub description: String,
     pub date: String,
-    pub date_label: String,
     pub author: Option<AuthorByline>,
     pub reading_minutes: u32,
     pub image: Option<Image>,
@@ -242,7 +239,8 @@ pub struct ErrorProps {
 }
 
 /// The page's own part of the document head, in page-data (`result.head`), so a client-side
-/// navigation can update what the builder wrote into the HTML `<head>`.
+/// navigation can update what the builder wrote into the HTML `<head>`. The JSON-LD blocks are
+/// not in it: they are for crawlers, which read the HTML (a navigation removes the old ones).
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PageHead<'a> {
@@ -256,7 +254,6 @@ pub struct PageHead<'a> {
     pub prev: Option<&'a str>,
     pub next: Option<&'a str>,
     pub noindex: bool,
-    pub json_ld: &'a [serde_json::Value],
 }
 
 /// A template's props. The variant name is the template name (`componentChunkName`).

@@ -1,23 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstPaint, applyDeferredStylesheets } from './early';
+import { afterFirstPaint } from './early';
 
 afterEach(() => {
   document.head.innerHTML = '';
   vi.useRealTimers();
   vi.unstubAllGlobals();
-});
-
-describe('applyDeferredStylesheets', () => {
-  it('applies a deferred stylesheet once it has loaded, and leaves other links alone', () => {
-    document.head.innerHTML =
-      '<link rel="stylesheet" href="/a.css" media="print" data-deferred><link rel="stylesheet" href="/p.css" media="print">';
-    const [deferred, printOnly] = document.head.querySelectorAll('link');
-    applyDeferredStylesheets(document);
-    expect(deferred?.media).toBe('print');
-    deferred?.dispatchEvent(new Event('load'));
-    expect(deferred?.media).toBe('all');
-    expect(printOnly?.media).toBe('print');
-  });
 });
 
 describe('afterFirstPaint', () => {

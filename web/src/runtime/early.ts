@@ -56,17 +56,3 @@ export function afterFirstPaint(run: () => void): void {
   });
   observer.observe({ type: 'paint', buffered: true });
 }
-
-/**
- * The site stylesheet is linked `media="print" data-deferred` (with a `<noscript>` copy) so that it
- * never blocks the first paint, which the inline critical styles cover: applies it once loaded.
- */
-export function applyDeferredStylesheets(doc: Document): void {
-  for (const link of doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][data-deferred]')) {
-    const apply = () => {
-      link.media = 'all';
-    };
-    if (link.sheet) apply();
-    else link.addEventListener('load', apply, { once: true });
-  }
-}

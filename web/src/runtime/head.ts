@@ -1,5 +1,6 @@
 // Updates the document head after a client-side navigation, from page-data's `result.head`: the
-// same elements, with the same values, that the builder writes into each page's HTML.
+// same elements, with the same values, that the builder writes into each page's HTML, except the
+// JSON-LD blocks, which are for crawlers (they read the HTML): the old page's are removed.
 import type { PageHead } from '../protocol';
 
 type MetaKey = readonly ['name' | 'property', string];
@@ -49,13 +50,5 @@ export function applyHead(head: PageHead, doc: Document = document): void {
   setMeta(doc, ['property', 'og:image'], head.image);
   setMeta(doc, ['property', 'article:published_time'], head.published);
   setMeta(doc, ['name', 'twitter:card'], head.image ? 'summary_large_image' : 'summary');
-  setMeta(doc, ['name', 'twitter:title'], head.title);
-  setMeta(doc, ['name', 'twitter:description'], head.description);
   for (const old of doc.head.querySelectorAll('script[type="application/ld+json"]')) old.remove();
-  for (const data of head.jsonLd) {
-    const script = doc.createElement('script');
-    script.type = 'application/ld+json';
-    script.textContent = JSON.stringify(data).replaceAll('</', '<\\/');
-    doc.head.append(script);
-  }
 }

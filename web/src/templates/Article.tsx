@@ -18,12 +18,7 @@ export default function Article(props: ArticleProps): ReactNode {
           <Breadcrumbs items={breadcrumbs} current={{ label: title, href: path }} />
           <h1 className={styles.title}>{title}</h1>
           {description && <p className={styles.lead}>{description}</p>}
-          <ArticleMeta
-            author={props.author}
-            date={props.date}
-            dateLabel={props.dateLabel}
-            readingMinutes={props.readingMinutes}
-          >
+          <ArticleMeta author={props.author} date={props.date} readingMinutes={props.readingMinutes}>
             <CopyLinkButton url={url} />
           </ArticleMeta>
         </header>

@@ -32,7 +32,7 @@ describe('Sitemap', () => {
       categories: [],
       authors: [],
       pages: [],
-      pagination: { page: 2, pages: 2, prev: '/sitemap', next: null, base: '/sitemap' },
+      pagination: { page: 2, pages: 2, prev: '/sitemap', next: null, first: '/sitemap' },
     };
     render(<Sitemap {...props} />);
     expect(screen.queryByRole('heading', { name: 'Categories' })).toBeNull();

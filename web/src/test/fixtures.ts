@@ -88,12 +88,10 @@ const maya = { label: 'Maya Lindqvist', href: '/authors/maya-lindqvist' };
 
 export function card(n: number): ArticleCard {
   return {
-    slug: `article-${n}`,
     href: `/articles/article-${n}`,
     title: `A Calm Practice Number ${n}`,
     description: `A gentle practice, number ${n}, for a quieter mind.`,
     date: '2025-03-02',
-    dateLabel: 'March 2, 2025',
     author: n % 3 === 0 ? null : maya,
     image: n % 2 === 0 ? `/images/article-${n}.jpg` : null,
     readingMinutes: 4 + (n % 6),
@@ -125,7 +123,6 @@ const article: ArticleProps = {
   title: 'A 10-Minute Body Scan for Deeper Sleep',
   description: 'A gentle body scan to settle the nervous system before bed.',
   date: '2025-03-02',
-  dateLabel: 'March 2, 2025',
   author: { ...maya, role: 'Maya Lindqvist, MBSR Teacher' },
   readingMinutes: 7,
   image: { src: '/images/body-scan.jpg', alt: 'A person resting on a mat in soft light' },
@@ -161,7 +158,7 @@ function listing(path: string, title: string, children: ListingProps['children']
       pages: 3,
       prev: path,
       next: `${path}/page/3`,
-      base: path,
+      first: path,
     },
     cover: null,
   };
@@ -202,7 +199,7 @@ const author: AuthorProps = {
   bioHtml: '<p>Maya is a certified MBSR teacher.</p>',
   articles: cards(80, 5),
   total: 5,
-  pagination: { page: 1, pages: 1, prev: null, next: null, base: '/authors/maya-lindqvist' },
+  pagination: { page: 1, pages: 1, prev: null, next: null, first: '/authors/maya-lindqvist' },
 };
 
 const info: InfoProps = {
@@ -244,7 +241,7 @@ const sitemap: SitemapProps = {
     },
     { category: null, articles: [{ label: 'Unfiled Notes', href: '/articles/unfiled-notes' }] },
   ],
-  pagination: { page: 1, pages: 1, prev: null, next: null, base: '/sitemap' },
+  pagination: { page: 1, pages: 1, prev: null, next: null, first: '/sitemap' },
 };
 
 const notFound: ErrorProps = {

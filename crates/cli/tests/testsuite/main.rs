@@ -12,6 +12,7 @@ mod deploy_merge;
 mod dev;
 mod incremental;
 mod incremental_prop;
+mod lean_output;
 mod markdown_html;
 mod new;
 mod s3;

@@ -108,7 +108,6 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize, body: String) -> PagePlan<'a
             title: a.title.clone(),
             description: a.description.clone(),
             date: a.date.to_string(),
-            date_label: super::date_label(a.date),
             author,
             reading_minutes: ctx.reading_minutes(i),
             image,

@@ -173,12 +173,10 @@ impl<'a> PlanContext<'a> {
             )
         });
         ArticleCard {
-            slug: a.slug.clone(),
             href: Route::article(&a.slug).into(),
             title: a.title.clone(),
             description: a.description.clone(),
             date: a.date.to_string(),
-            date_label: date_label(a.date),
             author: self
                 .author_index(a)
                 .map(|ai| Link::new(self.site.authors.list[ai].name.clone(), self.author_href(ai))),
@@ -214,11 +212,6 @@ impl<'a> PlanContext<'a> {
     }
 }
 
-/// `March 2, 2025`.
-pub fn date_label(d: jiff::civil::Date) -> String {
-    d.strftime("%B %-d, %Y").to_string()
-}
-
 /// A title without its leading emoji, for places where the emoji would be noise (card eyebrows,
 /// JSON-LD names).
 pub fn strip_emoji(title: &str) -> String {
@@ -238,10 +231,5 @@ mod tests {
         assert_eq!(strip_emoji("🛠️ Techniques"), "Techniques");
         assert_eq!(strip_emoji("Plain"), "Plain");
         assert_eq!(strip_emoji("4-7-8 Breathing"), "4-7-8 Breathing");
-    }
-
-    #[test]
-    fn dates() {
-        assert_eq!(date_label(jiff::civil::date(2025, 3, 2)), "March 2, 2025");
     }
 }

@@ -15,7 +15,7 @@ pub(super) fn pagination(base: &Route, page: usize, pages: usize) -> Pagination 
         pages,
         prev: (page > 1).then(|| base.page(page - 1).into()),
         next: (page < pages).then(|| base.page(page + 1).into()),
-        base: base.to_string(),
+        first: base.page(1).into(),
     }
 }
 
@@ -249,8 +249,8 @@ mod tests {
         let p = pagination(&Route::category("sleep"), 2, 3);
         assert_eq!(p.prev.as_deref(), Some("/sleep"));
         assert_eq!(p.next.as_deref(), Some("/sleep/page/3"));
-        assert_eq!(p.base, "/sleep");
-        assert_eq!(format!("{}/page/3", p.base), Route::category("sleep").page(3).as_str());
+        assert_eq!(p.first, "/sleep");
+        assert_eq!(format!("{}/page/3", p.first), Route::category("sleep").page(3).as_str());
     }
 
     #[test]

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use serde_json::Value;
 use stillpoint_content::{Catalog, ContentError, Diagnostics, Site};
 
-pub use context::{Live, PlanContext, date_label, reading_minutes, strip_emoji};
+pub use context::{Live, PlanContext, reading_minutes, strip_emoji};
 pub use listing::Topic;
 
 use crate::layout;

@@ -15,8 +15,9 @@ pub struct Shell {
     pub entry_js: String,
     /// Entry CSS and its imports' CSS.
     pub entry_css: Vec<String>,
-    /// Critical styles inlined in `<head>`; when present, the stylesheets load without blocking
-    /// the first paint (the entry applies them; `<noscript>` links them for pages without script).
+    /// Styles inlined in `<head>` ahead of the stylesheets, when the web bundle has any
+    /// (`client/critical.css`; Stillpoint's own bundle has none: the one site stylesheet is cached
+    /// after the first visit, and inlining it would add its size to every page).
     pub critical_css: String,
     pub entry_imports: Vec<String>,
     pub build_hash: String,
@@ -95,10 +96,9 @@ pub fn document(
     if let Some(d) = &head.published {
         let _ = writeln!(h, "<meta property=\"article:published_time\" content=\"{d}\">");
     }
+    // X (Twitter) reads the title and description from OpenGraph when its own tags are absent.
     let card = if head.image.is_some() { "summary_large_image" } else { "summary" };
     let _ = writeln!(h, "<meta name=\"twitter:card\" content=\"{card}\">");
-    let _ = writeln!(h, "<meta name=\"twitter:title\" content=\"{}\">", e(&head.title));
-    let _ = writeln!(h, "<meta name=\"twitter:description\" content=\"{}\">", e(&head.description));
     if let Some(f) = &shell.favicon {
         let _ = writeln!(h, "<link rel=\"icon\" href=\"{}\" type=\"image/svg+xml\">", e(f));
     }
@@ -125,26 +125,13 @@ pub fn document(
             styles.push(css);
         }
     }
-    if shell.critical_css.is_empty() {
-        for css in styles {
-            let _ = writeln!(h, "<link rel=\"stylesheet\" href=\"{}\">", e(css));
-        }
-    } else {
-        // `media="print"`: fetched at low priority and never render-blocking. The bytes between
-        // the tags are exactly what the CSP hash in build.json covers.
+    if !shell.critical_css.is_empty() {
+        // The bytes between the tags are exactly what the CSP hash in build.json covers.
         let _ = writeln!(h, "<style>{}</style>", shell.critical_css);
-        for css in &styles {
-            let _ = writeln!(
-                h,
-                "<link rel=\"stylesheet\" href=\"{}\" media=\"print\" data-deferred>",
-                e(css)
-            );
-        }
-        h.push_str("<noscript>");
-        for css in &styles {
-            let _ = write!(h, "<link rel=\"stylesheet\" href=\"{}\">", e(css));
-        }
-        h.push_str("</noscript>\n");
+    }
+    // Linked as they are, with or without script: a page is never shown half-styled.
+    for css in styles {
+        let _ = writeln!(h, "<link rel=\"stylesheet\" href=\"{}\">", e(css));
     }
     let _ = writeln!(h, "<script type=\"module\" src=\"{}\"></script>", e(&shell.entry_js));
     // Only what the entry needs to run. The template's chunk, the page data and the site data are
@@ -241,29 +228,25 @@ mod tests {
     }
 
     #[test]
-    fn critical_styles_are_inlined_and_the_stylesheet_does_not_block_rendering() {
+    fn stylesheets_are_linked_and_a_bundles_inline_styles_come_first() {
         let shell = Shell {
             entry_js: "/assets/e.js".into(),
             entry_css: vec!["/assets/style-1.css".into()],
-            critical_css: "a>b{color:red}".into(),
             ..Shell::default()
         };
         let html = document(&shell, &Head::default(), "/", &PageAssets::default(), "");
-        let style = html.find("<style>a>b{color:red}</style>\n").expect("inline styles");
-        let link = html
-            .find(
-                r#"<link rel="stylesheet" href="/assets/style-1.css" media="print" data-deferred>"#,
-            )
-            .expect("deferred stylesheet");
-        assert!(style < link, "{html}");
-        assert!(html.contains(
-            r#"<noscript><link rel="stylesheet" href="/assets/style-1.css"></noscript>"#
-        ));
-        assert_eq!(html.matches("style-1.css").count(), 2, "{html}");
+        assert!(
+            html.contains("<link rel=\"stylesheet\" href=\"/assets/style-1.css\">\n"),
+            "{html}"
+        );
+        assert_eq!(html.matches("style-1.css").count(), 1, "{html}");
+        assert!(!html.contains("<style") && !html.contains("<noscript>"), "{html}");
 
-        let plain = Shell { critical_css: String::new(), ..shell };
-        let html = document(&plain, &Head::default(), "/", &PageAssets::default(), "");
-        assert!(html.contains(r#"<link rel="stylesheet" href="/assets/style-1.css">"#));
-        assert!(!html.contains("<style>") && !html.contains("<noscript>"), "{html}");
+        let inline = Shell { critical_css: "a>b{color:red}".into(), ..shell };
+        let html = document(&inline, &Head::default(), "/", &PageAssets::default(), "");
+        let style = html.find("<style>a>b{color:red}</style>\n").expect("inline styles");
+        let link = html.find(r#"<link rel="stylesheet" href="/assets/style-1.css">"#).unwrap();
+        assert!(style < link, "{html}");
+        assert!(!html.contains("media=\"print\"") && !html.contains("<noscript>"), "{html}");
     }
 }

@@ -32,8 +32,8 @@ impl WebBundle {
         self.root.join("client")
     }
 
-    /// `client/critical.css`: the styles every page inlines for its first paint (empty when the
-    /// bundle has none; the pages then link the site stylesheet as usual).
+    /// `client/critical.css`: styles every page inlines ahead of its stylesheets (empty when the
+    /// bundle has none, as Stillpoint's own has not: pages only link the site stylesheet).
     pub fn critical_css(&self) -> Result<String, BuildError> {
         let path = self.client_dir().join("critical.css");
         let css = match std::fs::read_to_string(&path) {

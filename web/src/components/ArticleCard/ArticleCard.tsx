@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { dateLabel } from '../../lib/dateLabel';
 import type { ArticleCard as Card } from '../../protocol';
 import styles from './ArticleCard.module.css';
 
@@ -55,7 +56,7 @@ export function ArticleCard({
             </>
           )}
           <span className={styles.details}>
-            <time dateTime={card.date}>{card.dateLabel}</time>
+            <time dateTime={card.date}>{dateLabel(card.date)}</time>
             <span aria-hidden="true"> · </span>
             {`${card.readingMinutes} min read`}
           </span>

@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
 import { roleAfterName } from '../../lib/authorRole';
+import { dateLabel } from '../../lib/dateLabel';
 import type { ArticleProps } from '../../protocol';
 import styles from './ArticleMeta.module.css';
 
-type Props = Pick<ArticleProps, 'author' | 'date' | 'dateLabel' | 'readingMinutes'> & {
+type Props = Pick<ArticleProps, 'author' | 'date' | 'readingMinutes'> & {
   /** Extra actions at the end of the line (the copy-link button). */
   readonly children?: ReactNode;
 };
 
 /** The byline under an article title: author (linked) with role, date, reading time. */
-export function ArticleMeta({ author, date, dateLabel, readingMinutes, children }: Props): ReactNode {
+export function ArticleMeta({ author, date, readingMinutes, children }: Props): ReactNode {
   return (
     <div className={styles.meta}>
       <p className={styles.byline}>
@@ -23,7 +24,7 @@ export function ArticleMeta({ author, date, dateLabel, readingMinutes, children 
             <span aria-hidden="true"> · </span>
           </>
         )}
-        <time dateTime={date}>{dateLabel}</time>
+        <time dateTime={date}>{dateLabel(date)}</time>
         <span aria-hidden="true"> · </span>
         {`${readingMinutes} min read`}
       </p>

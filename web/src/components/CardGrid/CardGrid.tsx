@@ -28,7 +28,7 @@ export function CardGrid({
   return (
     <ul className={styles.grid} data-variant={variant} data-density={density} id={id} ref={listRef}>
       {cards.map((card, index) => (
-        <li key={card.slug}>
+        <li key={card.href}>
           <ArticleCard
             card={card}
             headingLevel={headingLevel}

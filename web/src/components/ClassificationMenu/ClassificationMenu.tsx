@@ -2,6 +2,7 @@ import { type ComponentType, type KeyboardEvent, type MouseEvent, type ReactNode
 import { useMediaQuery } from '../../hooks/useMediaQuery';
 import type { TopicNode } from '../../protocol';
 import { NARROW_QUERY } from '../../styles/breakpoints';
+import { Icon } from '../Icon/Icon';
 import styles from './ClassificationMenu.module.css';
 
 export const MENU_TITLE = 'Classification';
@@ -97,9 +98,5 @@ export function ClassificationMenu({ categories }: Props): ReactNode {
 
 /** The three-line icon shared by every variant of the trigger. */
 export function MenuIcon(): ReactNode {
-  return (
-    <svg className={styles.icon} width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" focusable="false">
-      <path d="M2 4.5h14M2 9h14M2 13.5h9" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" fill="none" />
-    </svg>
-  );
+  return <Icon name="menu" size={18} className={styles.icon} />;
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Icon } from '../Icon/Icon';
 import styles from './CopyLinkButton.module.css';
 
 /** How long "Copied!" stays on the button (spec: 3 seconds). */
@@ -47,22 +48,8 @@ export function CopyLinkButton({ url }: Props): ReactNode {
       disabled={!supported}
       data-supported={supported}
     >
-      <LinkIcon />
+      <Icon name="link" size={16} />
       <span aria-live="polite">{LABELS[state]}</span>
     </button>
-  );
-}
-
-function LinkIcon(): ReactNode {
-  return (
-    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path
-        d="M6.5 9.5l3-3M7 4.5l1-1a2.8 2.8 0 014 4l-1 1M9 11.5l-1 1a2.8 2.8 0 01-4-4l1-1"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-      />
-    </svg>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Link, SiteData } from '../../protocol';
+import { Icon } from '../Icon/Icon';
 import styles from './Footer.module.css';
-import { PhotoIcon, SocialFeedIcon, VideoIcon } from './SocialIcons';
 
 /** The fixed pages every footer links to. */
 export const INFO_LINKS: readonly Link[] = [
@@ -17,10 +17,10 @@ type Props = { readonly site: SiteData };
 /** The footer slice: every category (so the site is browsable without JavaScript), info pages, contacts. */
 export function Footer({ site }: Props): ReactNode {
   const social = [
-    { label: 'Video', href: site.social.video, icon: <VideoIcon /> },
-    { label: 'Social feed', href: site.social.feed, icon: <SocialFeedIcon /> },
-    { label: 'Photos', href: site.social.photo, icon: <PhotoIcon /> },
-  ];
+    { label: 'Video', href: site.social.video, icon: 'video' },
+    { label: 'Social feed', href: site.social.feed, icon: 'feed' },
+    { label: 'Photos', href: site.social.photo, icon: 'photo' },
+  ] as const;
   return (
     <footer className={styles.footer}>
       <div className={styles.columns}>
@@ -42,7 +42,7 @@ export function Footer({ site }: Props): ReactNode {
           {social.map((network) => (
             <li key={network.label}>
               <a className={styles.social} href={network.href} rel="noopener me">
-                {network.icon}
+                <Icon name={network.icon} size={18} />
                 {network.label}
               </a>
             </li>

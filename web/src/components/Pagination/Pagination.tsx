@@ -7,6 +7,11 @@ type Props = {
   readonly label?: string;
 };
 
+/** The href of page `n` of a listing whose first page is `first` (the builder's routes). */
+export function pageHref(first: string, n: number): string {
+  return n <= 1 ? first : `${first}/page/${n}`;
+}
+
 /** Page numbers to show: the first, the last, and the current page with its neighbours. */
 export function pageWindow(page: number, pages: number): (number | 'gap')[] {
   const shown = [...new Set([1, page - 1, page, page + 1, pages])].filter((n) => n >= 1 && n <= pages);
@@ -21,14 +26,9 @@ export function pageWindow(page: number, pages: number): (number | 'gap')[] {
   return items;
 }
 
-/** The route of page `n` of a listing whose first page is `base` (DESIGN.md: `{route}/page/{n}`). */
-export function pageHref(base: string, n: number): string {
-  return n <= 1 ? base : `${base}/page/${n}`;
-}
-
 /** Links between the pages of a listing; absent when there is only one page. */
 export function Pagination({ pagination, label = 'Pagination' }: Props): ReactNode {
-  const { page, pages, prev, next, base } = pagination;
+  const { page, pages, prev, next, first } = pagination;
   if (pages <= 1) return null;
   return (
     <nav className={styles.nav} aria-label={label}>
@@ -50,7 +50,7 @@ export function Pagination({ pagination, label = 'Pagination' }: Props): ReactNo
             <li key={item}>
               <a
                 className={styles.number}
-                href={pageHref(base, item)}
+                href={pageHref(first, item)}
                 aria-current={item === page ? 'page' : undefined}
                 aria-label={`Page ${item}`}
               >

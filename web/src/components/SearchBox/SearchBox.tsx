@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { MAX_SUGGESTIONS, shouldSuggest } from '../../search/suggest';
+import { Icon } from '../Icon/Icon';
 import styles from './SearchBox.module.css';
 import { loadSearchEngine, NO_OPTIONS, type Suggestions, useSearch } from './useSearch';
 
@@ -129,10 +130,5 @@ function statusText({ total, ui }: Suggestions): string {
 }
 
 function SearchIcon(): ReactNode {
-  return (
-    <svg className={styles.icon} width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="1.8" />
-      <path d="M11 11l3.5 3.5" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-    </svg>
-  );
+  return <Icon name="search" size={16} className={styles.icon} />;
 }

@@ -1,6 +1,6 @@
-// The critical styles: inline in <head> and allowed by the server's CSP (no violation), the site
-// stylesheet applied without blocking the first paint, the page shown once it has applied; and
-// with script off, the <noscript> stylesheet styles the whole page at once.
+// The site stylesheet: one cached, same-origin file linked from every page (no inline styles, so
+// the server's CSP allows styles from 'self' only, with no hash or 'unsafe-inline'); the page is
+// styled in full at its first paint, with script and without.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, type Session, watchedPage } from './browser.ts';
 
@@ -18,38 +18,47 @@ afterAll(async () => {
 });
 
 /**
- * What the page's styles say: the site sheet links' media, the regions' visibility, and the first
- * page image's `object-fit` (`cover` comes only from the site sheet, never from the critical styles).
+ * What the page's styles say: the stylesheet links (href and media), inline `<style>` elements,
+ * the regions' visibility, and the first page image's `object-fit` (`cover` comes from the site
+ * stylesheet).
  */
-type Styled = { media: string[]; pageVisibility: string; footerVisibility: string; imageFit: string };
+type Styled = {
+  sheets: { href: string; media: string }[];
+  inline: number;
+  pageVisibility: string;
+  footerVisibility: string;
+  imageFit: string;
+};
 
 const styled = (): Styled => {
-  const sheets = [...document.querySelectorAll<HTMLLinkElement>('head link[rel="stylesheet"]')];
+  const sheets = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
   const image = document.querySelector('#sp-page img');
   return {
-    media: sheets.map((l) => l.media),
+    sheets: sheets.map((l) => ({ href: new URL(l.href).pathname, media: l.media })),
+    inline: document.querySelectorAll('style').length,
     pageVisibility: getComputedStyle(document.getElementById('sp-page') as HTMLElement).visibility,
     footerVisibility: getComputedStyle(document.getElementById('sp-footer') as HTMLElement).visibility,
     imageFit: image ? getComputedStyle(image).objectFit : 'no image',
   };
 };
 
-describe('critical styles', () => {
+const SHEET = { href: expect.stringMatching(/^\/assets\/style-[\w-]+\.css$/), media: '' };
+
+describe('site stylesheet', () => {
   for (const path of ['/', '/articles/box-breathing-step-by-step', '/anxiety-management']) {
-    it(`${path}: inline styles pass the CSP and the site stylesheet applies`, async () => {
+    it(`${path}: one linked stylesheet, allowed by a CSP without inline styles`, async () => {
       const { page, errors } = await watchedPage(withScript);
       const response = await page.goto(base + path, { waitUntil: 'load' });
       const csp = response?.headers()['content-security-policy'] ?? '';
-      expect(csp).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);
-      expect(await page.locator('head > style').count()).toBe(1);
-      await expect
-        .poll(() => page.evaluate(styled))
-        .toMatchObject({
-          media: ['all'],
-          pageVisibility: 'visible',
-          footerVisibility: 'visible',
-          imageFit: 'cover',
-        });
+      expect(csp).toContain("style-src 'self';");
+      expect(csp).not.toMatch(/sha256-|unsafe-inline/);
+      expect(await page.evaluate(styled)).toEqual({
+        sheets: [SHEET],
+        inline: 0,
+        pageVisibility: 'visible',
+        footerVisibility: 'visible',
+        imageFit: 'cover',
+      });
       expect(errors).toEqual([]);
       await page.close();
     });
@@ -58,9 +67,9 @@ describe('critical styles', () => {
   it('without script, the page is styled in full and visible', async () => {
     const page = await noScript.context.newPage();
     await page.goto(`${base}/`, { waitUntil: 'load' });
-    // The deferred link stays print-only; the <noscript> copy (parsed as a stylesheet) applies.
     expect(await page.evaluate(styled)).toEqual({
-      media: ['print', ''],
+      sheets: [SHEET],
+      inline: 0,
       pageVisibility: 'visible',
       footerVisibility: 'visible',
       imageFit: 'cover',
