@@ -41,6 +41,7 @@ use crate::route::Route;
 use crate::search_index::{search_index, search_manifest};
 use crate::site_data::site_data;
 use crate::ssr::WebBundle;
+use pages::WorkerScript;
 
 /// The locale every page offers as its alternate (spec: en_US and ru_RU).
 const ALTERNATE_LOCALE: &str = "ru_RU";
@@ -180,9 +181,19 @@ pub fn build_in(
         (_, None) => (BuildCache::empty(&engine), None),
     };
     tracing::debug!(elapsed = ?started.elapsed(), "cache read");
+    let bundle = WebBundle::locate(opts.web.as_deref())?;
+    let worker = WorkerScript::read(&bundle)?;
+    let jobs = if opts.jobs == 0 {
+        std::thread::available_parallelism().map_or(2, |n| n.get())
+    } else {
+        opts.jobs
+    };
+    if cache.pages.is_empty() {
+        // Nothing rendered before: every page will be. The workers start while the site loads.
+        session.start_workers(&opts.node, &worker.path, &worker.key, jobs);
+    }
     let site = load(&opts.site_dir, &mut cache.parsed)?;
     tracing::debug!(elapsed = ?started.elapsed(), "loaded");
-    let bundle = WebBundle::locate(opts.web.as_deref())?;
     let static_files = match &site.static_dir {
         Some(dir) => files::tree(dir, "")?,
         None => Vec::new(),
@@ -266,16 +277,12 @@ pub fn build_in(
         update.put(SW_FILE, service_worker.script(&sw_settings).as_bytes())?;
     }
 
-    let jobs = if opts.jobs == 0 {
-        std::thread::available_parallelism().map_or(2, |n| n.get())
-    } else {
-        opts.jobs
-    };
     let own_pages = owner.pages(&pages);
     let render = pages::Renderer {
         ctx: &ctx,
         pages: &own_pages,
         bundle: &bundle,
+        worker: &worker,
         node: &opts.node,
         jobs,
         engine: &engine,

@@ -4,7 +4,7 @@
 //! there is something to render). Only one batch of plans is alive at once.
 
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use rayon::prelude::*;
@@ -26,11 +26,28 @@ use crate::ssr::{BODY_MARKER, ChunkFiles, Job, RenderFailure, WebBundle};
 /// their bodies, the catalog, the page list).
 pub const BATCH: usize = 512;
 
+/// The SSR worker script of the web bundle: where it is, its bytes and their digest.
+pub struct WorkerScript {
+    pub path: PathBuf,
+    pub bytes: Vec<u8>,
+    pub key: String,
+}
+
+impl WorkerScript {
+    pub fn read(bundle: &WebBundle) -> Result<Self, BuildError> {
+        let path = bundle.worker();
+        let bytes = std::fs::read(&path).map_err(|e| BuildError::io(&path, e))?;
+        let key = Key::new("worker").part(&bytes).finish();
+        Ok(Self { path, bytes, key })
+    }
+}
+
 pub struct Renderer<'a, 'c> {
     pub ctx: &'c PlanContext<'a>,
     /// The pages this build writes.
     pub pages: &'c [SitePage],
     pub bundle: &'c WebBundle,
+    pub worker: &'c WorkerScript,
     pub node: &'c Path,
     pub jobs: usize,
     pub engine: &'c str,
@@ -63,11 +80,9 @@ impl Renderer<'_, '_> {
         session: &mut Session,
         progress: &dyn Progress,
     ) -> Result<usize, BuildError> {
-        let worker = self.bundle.worker();
-        let worker_bytes = std::fs::read(&worker).map_err(|e| BuildError::io(&worker, e))?;
-        let worker_key = Key::new("worker").part(&worker_bytes).finish();
+        let worker_key = self.worker.key.clone();
         let slices_key =
-            Key::new(self.engine).part(&worker_bytes).part(self.site_json.as_bytes()).finish();
+            Key::new(self.engine).part(&self.worker.bytes).part(self.site_json.as_bytes()).finish();
         let shell_key = Key::new(&slices_key).json(&shell).finish();
         let templates = HashMap::new();
         let mut shared =
@@ -121,9 +136,8 @@ impl Renderer<'_, '_> {
         progress: &dyn Progress,
     ) -> Result<Vec<RenderFailure>, BuildError> {
         let Batch { plans, keys, todo, workers } = *batch;
-        let worker = self.bundle.worker();
         let size = self.jobs.min(workers);
-        let pool = session.workers(self.node, &worker, &shared.worker_key, size)?;
+        let pool = session.workers(self.node, &self.worker.path, &shared.worker_key, size)?;
         if !shared.framed {
             let (header, footer) = match &cache.slices {
                 Some(s) if s.key == shared.slices_key => (s.header.clone(), s.footer.clone()),

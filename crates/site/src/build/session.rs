@@ -5,6 +5,7 @@
 //! change ([`Session::save_cache`]).
 
 use std::path::{Path, PathBuf};
+use std::thread::JoinHandle;
 
 use stillpoint_content::Catalog;
 
@@ -27,6 +28,8 @@ pub struct Session {
     /// The last build's catalog, with the outline it was built for.
     pub(super) catalog: Option<(String, Catalog)>,
     workers: Option<Workers>,
+    /// Workers being started on a thread of their own ([`Session::start_workers`]).
+    starting: Option<(String, JoinHandle<Result<SsrPool, BuildError>>)>,
 }
 
 /// Render workers, with what they were started with.
@@ -87,6 +90,28 @@ impl Session {
         }
     }
 
+    /// Starts `size` workers running `script` with `node` on a thread of its own, unless workers
+    /// are running or starting: the build goes on (loading the site) while Node starts, and
+    /// [`Session::workers`] takes them when they fit.
+    pub(super) fn start_workers(
+        &mut self,
+        node: &Path,
+        script: &Path,
+        script_key: &str,
+        size: usize,
+    ) {
+        if self.workers.is_some() || self.starting.is_some() {
+            return;
+        }
+        let key = workers_key(node, script_key);
+        let (node, script) = (node.to_path_buf(), script.to_path_buf());
+        let thread = std::thread::spawn(move || {
+            check_node(&node)?;
+            SsrPool::start(&node, &script, size)
+        });
+        self.starting = Some((key, thread));
+    }
+
     /// At least `size` workers running `script` (whose bytes have digest `script_key`) with
     /// `node`: the running ones when they fit, else new ones.
     pub(super) fn workers(
@@ -96,7 +121,13 @@ impl Session {
         script_key: &str,
         size: usize,
     ) -> Result<&mut SsrPool, BuildError> {
-        let key = format!("{}\0{script_key}", node.display());
+        if let Some((key, thread)) = self.starting.take() {
+            let pool = thread
+                .join()
+                .map_err(|_| BuildError::Node("starting the workers panicked".into()))??;
+            self.workers = Some(Workers { key, pool });
+        }
+        let key = workers_key(node, script_key);
         let fits = self.workers.as_ref().is_some_and(|w| w.key == key && w.pool.len() >= size);
         if !fits {
             self.workers = None; // stops the old ones first
@@ -107,8 +138,16 @@ impl Session {
         Ok(&mut self.workers.as_mut().expect("just started").pool)
     }
 
-    /// Stops the workers (after a crash, their state is unknown).
+    /// Stops the workers (after a crash, their state is unknown), and those still starting.
     pub(super) fn stop_workers(&mut self) {
         self.workers = None;
+        if let Some((_, thread)) = self.starting.take() {
+            let _ = thread.join();
+        }
     }
+}
+
+/// What running workers were started with: the Node executable and the worker script's digest.
+fn workers_key(node: &Path, script_key: &str) -> String {
+    format!("{}\0{script_key}", node.display())
 }

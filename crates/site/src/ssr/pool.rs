@@ -59,7 +59,8 @@ impl SsrPool {
         self.workers.len()
     }
 
-    /// Starts `n` workers running `script` with `node`, and waits for each to say it is ready.
+    /// Starts `n` workers running `script` with `node`, all at once, and waits for each to say it
+    /// is ready.
     pub fn start(node: &Path, script: &Path, n: usize) -> Result<Self, BuildError> {
         let mut workers = Vec::with_capacity(n);
         for id in 0..n.max(1) {
@@ -78,15 +79,17 @@ impl SsrPool {
                 let _ = err_pipe.read_to_string(&mut buf);
                 sink.lock().expect("stderr lock").push_str(&buf);
             });
-            let mut w = Worker {
+            workers.push(Worker {
                 id,
                 stdin: child.stdin.take(),
                 stdout: child.stdout.take().map(BufReader::new),
                 child,
                 stderr,
-            };
+            });
+        }
+        for w in &mut workers {
             match w.read()? {
-                Response::Ready => workers.push(w),
+                Response::Ready => {}
                 _ => return Err(w.crashed("starting up", "expected a ready line")),
             }
         }
