@@ -44,6 +44,15 @@ const styled = (): Styled => {
 
 const SHEET = { href: expect.stringMatching(/^\/assets\/style-[\w-]+\.css$/), media: '' };
 
+/** A page styled in full by the one site stylesheet. */
+const FULLY_STYLED: Styled = {
+  sheets: [SHEET],
+  inline: 0,
+  pageVisibility: 'visible',
+  footerVisibility: 'visible',
+  imageFit: 'cover',
+};
+
 describe('site stylesheet', () => {
   for (const path of ['/', '/articles/box-breathing-step-by-step', '/anxiety-management']) {
     it(`${path}: one linked stylesheet, allowed by a CSP without inline styles`, async () => {
@@ -52,13 +61,7 @@ describe('site stylesheet', () => {
       const csp = response?.headers()['content-security-policy'] ?? '';
       expect(csp).toContain("style-src 'self';");
       expect(csp).not.toMatch(/sha256-|unsafe-inline/);
-      expect(await page.evaluate(styled)).toEqual({
-        sheets: [SHEET],
-        inline: 0,
-        pageVisibility: 'visible',
-        footerVisibility: 'visible',
-        imageFit: 'cover',
-      });
+      expect(await page.evaluate(styled)).toEqual(FULLY_STYLED);
       expect(errors).toEqual([]);
       await page.close();
     });
@@ -67,13 +70,7 @@ describe('site stylesheet', () => {
   it('without script, the page is styled in full and visible', async () => {
     const page = await noScript.context.newPage();
     await page.goto(`${base}/`, { waitUntil: 'load' });
-    expect(await page.evaluate(styled)).toEqual({
-      sheets: [SHEET],
-      inline: 0,
-      pageVisibility: 'visible',
-      footerVisibility: 'visible',
-      imageFit: 'cover',
-    });
+    expect(await page.evaluate(styled)).toEqual(FULLY_STYLED);
     await page.close();
   });
 });
