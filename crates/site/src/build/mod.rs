@@ -268,9 +268,6 @@ pub fn build_in(
         scripts: script_srcs(&site.config.scripts, &site.config.proxy_allow),
     };
     if !same_outline {
-        for (path, bytes) in &search_index(&ctx).files {
-            update.put(path, bytes)?;
-        }
         emit_site_data(&update, &site_json, &site_hash, &build_hash)?;
         let sw_settings =
             SwSettings { build: &build_hash, brand: &shell.brand, css: &shell.entry_css };
@@ -292,7 +289,15 @@ pub fn build_in(
     tracing::debug!(elapsed = ?started.elapsed(), "site files emitted");
     let build_info = BuildInfo { shard: opts.shard, ..BuildInfo::of(&site) }
         .with_inline_style(&shell.critical_css);
-    let rendered = render.emit(shell, &update, &mut cache, session, progress)?;
+    let rendered = std::thread::scope(|scope| {
+        // The search index needs no page: it is built and written while the pages render.
+        let search = (!same_outline).then(|| scope.spawn(|| emit_search_index(&update, &ctx)));
+        let rendered = render.emit(shell, &update, &mut cache, session, progress);
+        match search.map(|thread| thread.join().expect("the search index does not panic")) {
+            Some(Err(e)) => Err(e),
+            _ => rendered,
+        }
+    })?;
 
     if same_outline {
         update.keep_rest();
@@ -360,6 +365,14 @@ fn stale_articles(site: &Site, stale: impl Fn(&Article) -> bool) -> Vec<SitePage
 fn article_page_current(cache: &BuildCache, article: &Article) -> bool {
     let route = Route::article(&article.slug);
     cache.pages.get(route.as_str()).is_some_and(|e| e.source.as_deref() == Some(&*article.digest))
+}
+
+/// The title search index's files (`search/`).
+fn emit_search_index(update: &Update, ctx: &PlanContext) -> Result<(), BuildError> {
+    for (path, bytes) in &search_index(ctx).files {
+        update.put(path, bytes)?;
+    }
+    Ok(())
 }
 
 /// The site data (`sq/d/{hash}.json`), the header and footer slice data, and `app-data.json`.
