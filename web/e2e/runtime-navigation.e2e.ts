@@ -54,6 +54,21 @@ describe('client-side navigation', () => {
     expect(errors).toEqual([]);
   });
 
+  it("shows an article's body, which its page-data leaves to its HTML", async () => {
+    const { page, errors, loads } = await open('/');
+    const href = await firstArticleLink(page);
+    const data = await (await fetch(base + pageDataPath(href))).json();
+    expect(data.result.pageContext.bodyHtml).toBeUndefined();
+    await page.locator(`#sp-page a[href="${href}"]`).first().click();
+    await expect.poll(() => page.evaluate(() => document.body.dataset.template), within).toBe('Article');
+    const paragraphs = await page.locator('#sp-page [data-body] p').allTextContents();
+    expect(paragraphs.length).toBeGreaterThan(0);
+    const html = await (await fetch(base + href)).text();
+    for (const text of paragraphs) expect(html).toContain(text.slice(0, 40));
+    expect(loads).toEqual(['/']);
+    expect(errors).toEqual([]);
+  });
+
   it('updates title, description and canonical, focuses the h1 and announces it', async () => {
     const { page } = await open('/');
     const href = await firstArticleLink(page);

@@ -11,6 +11,7 @@ import { Footer } from './components/Footer/Footer';
 import { Header } from './components/Header/Header';
 import { Page } from './components/Page/Page';
 import type { PageData, SiteData } from './protocol';
+import { bodyIn, needsBody, withBody } from './runtime/body';
 import { loadNavigationSoon, registerServiceWorkerAfterLoad } from './runtime/boot';
 import { checkBuildHash } from './runtime/buildHash';
 import { type PageAttributes, ROOTS } from './runtime/document';
@@ -49,13 +50,15 @@ async function hydrateSlices(early: EarlyFetches): Promise<Slices> {
 type HydratedPage = { readonly data: PageData; readonly root: Root };
 
 async function hydratePage(page: PageAttributes, early: EarlyFetches): Promise<HydratedPage> {
-  const [data, template] = await Promise.all([
+  const [fetched, template] = await Promise.all([
     early.data.catch((error: unknown) => {
       console.error(`page resources for ${page.path} not found. Not rendering React`);
       throw error;
     }),
     early.template,
   ]);
+  // An article's page-data has no body: it is the one in the server HTML, read before React hydrates.
+  const data = needsBody(fetched) ? withBody(fetched, bodyIn(document) ?? '') : fetched;
   const root = hydrateInSlices(
     ROOTS.page.id,
     <Page template={template} props={data.result.pageContext} />,

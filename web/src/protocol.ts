@@ -50,6 +50,7 @@ export type ArticleCard = {
   /** `/articles/{slug}`: also the card's key. */
   readonly href: string;
   readonly title: string;
+  /** Empty on related-article cards, which are a short list of titles. */
   readonly description: string;
   /** ISO date `YYYY-MM-DD`; shown as `March 2, 2025` (lib/dateLabel.ts). */
   readonly date: string;
@@ -57,7 +58,10 @@ export type ArticleCard = {
   /** Cover image path, or null. */
   readonly image: string | null;
   readonly readingMinutes: number;
-  /** The article's first category → subcategory, for a small eyebrow label on cards. */
+  /**
+   * The article's first category → subcategory, for a small eyebrow label on cards; null when
+   * that is the subcategory the page is about (its listing, or a related article's).
+   */
   readonly topic: Link | null;
 };
 
@@ -105,11 +109,14 @@ export type ArticleProps = Common & {
   readonly author: (Link & { readonly role: string }) | null;
   readonly readingMinutes: number;
   readonly image: { readonly src: string; readonly alt: string } | null;
-  /** Rendered Markdown; headings carry ids matching `toc`. */
+  /**
+   * Rendered Markdown; headings carry ids matching `toc`. Not in page-data: the article's HTML holds
+   * it (in the element with `data-body`), and the runtime takes it from there (runtime/body.ts).
+   */
   readonly bodyHtml: string;
   /** h2/h3 headings; shown as a table of contents when the article is long (≥ 4 entries). */
   readonly toc: readonly TocEntry[];
-  /** Up to 4 other articles from the same subcategory. */
+  /** Up to 4 other articles from the same subcategory, without descriptions. */
   readonly related: readonly ArticleCard[];
   /** Category → subcategory pairs the article is filed under. */
   readonly topics: readonly { readonly category: Link; readonly subcategory: Link }[];
@@ -123,7 +130,10 @@ export type ArticleProps = Common & {
 export type ListingProps = Common & {
   readonly title: string;
   readonly description: string;
-  /** Category: its subcategories; Subcategory: its sub-subcategories; Subsubcategory: empty. */
+  /**
+   * Category: its subcategories; Subcategory: its sub-subcategories; Subsubcategory: empty.
+   * On the first page only (empty on page 2 on).
+   */
   readonly children: readonly Link[];
   readonly articles: readonly ArticleCard[]; // at most 24
   readonly total: number;

@@ -135,6 +135,9 @@ pub struct ArticleProps {
     pub author: Option<AuthorByline>,
     pub reading_minutes: u32,
     pub image: Option<Image>,
+    /// Rendered Markdown. Left out of page-data (empty there): the article's HTML holds it, and
+    /// the client runtime takes it from there (`web/src/runtime/body.ts`).
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub body_html: String,
     pub toc: Vec<TocEntry>,
     pub related: Vec<ArticleCard>,
@@ -288,6 +291,16 @@ impl PageProps {
             Self::Sitemap(_) => "Sitemap",
             Self::NotFound(_) => "NotFound",
             Self::ServerError(_) => "ServerError",
+        }
+    }
+
+    /// Puts the page's rendered Markdown in its props for page-data. An article's is left out
+    /// (the field is emptied, and an empty body is not serialised): its HTML has it, and at
+    /// 10,000 articles it would be 56 MiB written twice.
+    pub fn put_body(&mut self, body: String) {
+        let in_data = !matches!(self, Self::Article(_));
+        if let Some(slot) = self.body_mut() {
+            *slot = if in_data { body } else { String::new() };
         }
     }
 

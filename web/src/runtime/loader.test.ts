@@ -175,3 +175,64 @@ describe('refresh', () => {
     expect(fetch).toHaveBeenCalledTimes(4);
   });
 });
+
+describe('an article', () => {
+  const ARTICLE = { ...PAGE, componentChunkName: 'Article', path: '/articles/a' };
+  const HTML =
+    '<!doctype html><body><div id="sp-page"><main><div class="prose" data-body=""><p>Breathe <em>in</em>.</p></div></main></div></body>';
+
+  /** A fetch answering page-data and HTML by URL, each from its own list of answers. */
+  function byUrl(data: Answer[], html: Answer[]) {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        const list = url.startsWith('/page-data/') ? data : html;
+        const seen = calls.filter((c) => c.startsWith('/page-data/') === url.startsWith('/page-data/')).length;
+        const answer = list[Math.min(seen - 1, list.length - 1)];
+        if (answer === 'network-error') throw new TypeError('Failed to fetch');
+        if (typeof answer === 'number') return new Response('x', { status: answer });
+        return new Response(answer?.body, { status: 200 });
+      }),
+    );
+    return calls;
+  }
+
+  it('takes its body from its HTML, fetched beside its page-data', async () => {
+    const calls = byUrl([{ status: 200, body: JSON.stringify(ARTICLE) }], [{ status: 200, body: HTML }]);
+    const page = await loader().loadPage('/articles/a');
+    expect(page.kind === 'page' && page.data.result.pageContext).toMatchObject({
+      bodyHtml: '<p>Breathe <em>in</em>.</p>',
+    });
+    expect(calls.sort()).toEqual(['/articles/a', '/page-data/articles/a/page-data.json']);
+  });
+
+  it('retries its HTML like its page-data', async () => {
+    const calls = byUrl(
+      [{ status: 200, body: JSON.stringify(ARTICLE) }],
+      [503, 'network-error', { status: 200, body: HTML }],
+    );
+    expect((await loader().loadPage('/articles/a')).kind).toBe('page');
+    expect(calls.filter((c) => c === '/articles/a')).toHaveLength(3);
+  });
+
+  it('is a full load when its HTML has no body or does not come', async () => {
+    byUrl([{ status: 200, body: JSON.stringify(ARTICLE) }], [{ status: 200, body: '<p>moved</p>' }]);
+    expect(await loader().loadPage('/articles/a')).toEqual({ kind: 'failed', status: 200 });
+    byUrl([{ status: 200, body: JSON.stringify(ARTICLE) }], [503]);
+    expect(await loader().loadPage('/articles/a')).toEqual({ kind: 'failed', status: 503 });
+  });
+
+  it('is not found when its page-data is not found, whatever its HTML', async () => {
+    byUrl([404], [{ status: 200, body: HTML }]);
+    expect(await loader().loadPage('/articles/a')).toEqual({ kind: 'not-found' });
+  });
+
+  it('keeps a body page-data already has (an older build)', async () => {
+    const withBody = { ...ARTICLE, result: { ...ARTICLE.result, pageContext: { bodyHtml: '<p>old</p>' } } };
+    byUrl([{ status: 200, body: JSON.stringify(withBody) }], [503]);
+    const page = await loader().loadPage('/articles/a');
+    expect(page.kind === 'page' && page.data.result.pageContext).toMatchObject({ bodyHtml: '<p>old</p>' });
+  });
+});

@@ -7,8 +7,11 @@
 //   per path; a result that may change on retry (`server-error`, `failed`) is not kept;
 // - site data (`/page-data/sq/d/{hash}.json`) is fetched once per hash, without retries;
 // - `refresh` (for `stillpoint dev`, after a rebuild) forgets every page and loads one again,
-//   past the HTTP cache.
+//   past the HTTP cache;
+// - an article's page-data has no body: its HTML is fetched beside it, by the same rules, and the
+//   body is taken from it (./body.ts); without it the result is `failed` (a full load).
 import type { PageData, SiteData } from '../protocol';
+import { bodyInHtml, mayNeedBody, needsBody, withBody } from './body';
 import { delay, pageDataUrl, siteDataUrl } from './pageData';
 
 export type PageResource =
@@ -68,30 +71,47 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-async function fetchPage(
-  path: string,
-  retryDelay: (retry: number) => number,
-  init?: RequestInit,
-): Promise<PageResource> {
-  const url = pageDataUrl(path);
+/** A GET's final answer after the retries: its status (0 when none came) and, for a 200, its text. */
+type Answer = { readonly status: number; readonly text: string };
+
+/** GETs `url`; retries a failure other than 404 and 500 up to PAGE_RETRIES times. */
+async function fetchRetrying(url: string, retryDelay: (retry: number) => number, init?: RequestInit): Promise<Answer> {
   let status = 0;
   for (let attempt = 0; ; attempt++) {
     try {
       const response = await (init ? fetch(url, init) : fetch(url));
       status = response.status;
-      if (status === 200) {
-        const data = parsePageData(await response.text());
-        return data ? { kind: 'page', data } : { kind: 'not-found' };
-      }
+      if (status === 200) return { status, text: await response.text() };
     } catch {
       status = 0;
     }
-    if (status === 404) return { kind: 'not-found' };
-    if (status === 500) return { kind: 'server-error' };
     // Offline, retrying only delays the full load that will show what the service worker kept.
-    if (attempt >= PAGE_RETRIES || navigator.onLine === false) return { kind: 'failed', status };
+    if (status === 404 || status === 500 || attempt >= PAGE_RETRIES || navigator.onLine === false) {
+      return { status, text: '' };
+    }
     await delay(retryDelay(attempt + 1));
   }
+}
+
+async function fetchPage(
+  path: string,
+  retryDelay: (retry: number) => number,
+  init?: RequestInit,
+): Promise<PageResource> {
+  // An article's body is in its HTML only (./body.ts): fetch both at once.
+  const html = mayNeedBody(path) ? fetchRetrying(path, retryDelay, init) : null;
+  html?.catch(() => undefined);
+  const { status, text } = await fetchRetrying(pageDataUrl(path), retryDelay, init);
+  if (status === 404) return { kind: 'not-found' };
+  if (status === 500) return { kind: 'server-error' };
+  if (status !== 200) return { kind: 'failed', status };
+  const data = parsePageData(text);
+  if (!data) return { kind: 'not-found' };
+  if (!needsBody(data)) return { kind: 'page', data };
+  const page = await (html ?? fetchRetrying(path, retryDelay, init));
+  const body = page.status === 200 ? bodyInHtml(page.text) : null;
+  // Without its body the article cannot be shown here: a full load shows what the server has.
+  return body === null ? { kind: 'failed', status: page.status } : { kind: 'page', data: withBody(data, body) };
 }
 
 export function createLoader(options: LoaderOptions = {}): Loader {

@@ -39,7 +39,7 @@ export default function Article(props: ArticleProps): ReactNode {
             </div>
           )}
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered by the Rust builder, raw HTML sanitised with ammonia unless stillpoint.toml sets [markdown] unsafe_html = true. */}
-          <div className={`prose ${styles.body}`} dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+          <div className={`prose ${styles.body}`} data-body="" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
         </div>
         <footer className={styles.footer}>
           <TopicLinks topics={topics} tags={tags} />

@@ -80,11 +80,13 @@ fn article_page_data_and_head() {
     assert_eq!(page["webpackCompilationHash"], app["webpackCompilationHash"]);
     let site_hash = page["staticQueryHashes"][0].as_str().unwrap();
     assert!(t.out().join(format!("page-data/sq/d/{site_hash}.json")).is_file());
-    let mut props = page["result"]["pageContext"].clone();
-    props["bodyHtml"] = serde_json::Value::String("[body: see markdown tests]".into());
+    let props = &page["result"]["pageContext"];
+    assert!(props.get("bodyHtml").is_none(), "the body is in the article's HTML only");
     insta::assert_json_snapshot!("article_props", props);
 
     let html = t.read("articles/body-scan/index.html");
+    let body = crate::util::between(&html, "data-body=\"\">", "</div>").unwrap();
+    assert!(body.starts_with("<p>"), "the HTML holds the body: {body}");
     let head = crate::util::between(&html, "<head>", "</head>").unwrap();
     let head: String =
         head.lines().filter(|l| !l.contains("/assets/")).collect::<Vec<_>>().join("\n");

@@ -258,17 +258,17 @@ fn prepare(plan: &PagePlan) -> Job {
     Job { template: props.template(), path: plan.path.clone(), props, body }
 }
 
-/// Puts the held-back body into the rendered HTML and into the props, and serialises the props
-/// for page-data.
+/// Puts the held-back body into the rendered HTML and, unless the page's HTML alone keeps it,
+/// into the props; serialises the props for page-data.
 fn splice_body(html: String, job: Job) -> (String, String) {
     let Job { mut props, body, .. } = job;
-    let html = match (body, props.body_mut()) {
-        (Some(body), Some(slot)) => {
+    let html = match body {
+        Some(body) => {
             let html = html.replacen(BODY_MARKER, &body, 1);
-            *slot = body;
+            props.put_body(body);
             html
         }
-        _ => html,
+        None => html,
     };
     (html, serde_json::to_string(&props).expect("props serialise"))
 }

@@ -130,6 +130,8 @@ fn logo(ctx: &PlanContext) -> String {
 }
 
 /// Up to four other articles of the first subcategory, then of the first category, newest first.
+/// Their cards leave out the article's own subcategory, which its breadcrumbs name, and their
+/// descriptions: a short "read next" list of titles.
 fn related(ctx: &PlanContext, i: usize) -> Vec<crate::props::ArticleCard> {
     let Some(&(ci, si)) = ctx.catalog.placements[i].first() else { return Vec::new() };
     let cat = &ctx.catalog.categories[ci];
@@ -145,5 +147,9 @@ fn related(ctx: &PlanContext, i: usize) -> Vec<crate::props::ArticleCard> {
             }
             acc
         });
-    ctx.cards(&picks)
+    let mut cards = ctx.cards(&picks, Some((ci, si)));
+    for card in &mut cards {
+        card.description.clear();
+    }
+    cards
 }

@@ -163,9 +163,12 @@ impl<'a> PlanContext<'a> {
         reading_minutes(self.article(i).words)
     }
 
-    pub fn card(&self, i: usize) -> ArticleCard {
+    /// Article `i`'s card. Its topic eyebrow names its first category → subcategory, unless that is
+    /// `here`: the subcategory the page itself is about, which the page already names.
+    pub fn card(&self, i: usize, here: Option<(usize, usize)>) -> ArticleCard {
         let a = self.article(i);
-        let topic = self.catalog.placements[i].first().map(|&(ci, si)| {
+        let first = self.catalog.placements[i].first().copied().filter(|&p| Some(p) != here);
+        let topic = first.map(|(ci, si)| {
             let c = &self.site.topics.categories[ci];
             Link::new(
                 format!("{} → {}", strip_emoji(&c.topic.title), strip_emoji(&c.children[si].title)),
@@ -186,8 +189,9 @@ impl<'a> PlanContext<'a> {
         }
     }
 
-    pub fn cards(&self, list: &[usize]) -> Vec<ArticleCard> {
-        list.iter().map(|&i| self.card(i)).collect()
+    /// The cards of `list`, for a page about the subcategory `here` (if any): see `card`.
+    pub fn cards(&self, list: &[usize], here: Option<(usize, usize)>) -> Vec<ArticleCard> {
+        list.iter().map(|&i| self.card(i, here)).collect()
     }
 
     pub fn common(&self, path: &str, breadcrumbs: Vec<Link>) -> Common {

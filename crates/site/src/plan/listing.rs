@@ -48,6 +48,9 @@ struct Listing<'l> {
     children: Vec<Link>,
     articles: &'l [usize],
     cover: Option<String>,
+    /// The subcategory the listing is about (its own, or its sub-subcategory's): cards filed
+    /// first under it leave out their topic eyebrow.
+    here: Option<(usize, usize)>,
 }
 
 /// The head of page `n` of a listing titled `title`: `{title} (Page n)` past the first, with
@@ -82,8 +85,9 @@ fn listing_page<'a>(ctx: &PlanContext<'a>, l: Listing<'_>, n: usize) -> PagePlan
             common: ctx.common(&path, l.breadcrumbs),
             title: l.title,
             description: l.description,
-            children: l.children,
-            articles: ctx.cards(slice),
+            // The child topics are listed on the first page only: a subcategory's can be 60 links.
+            children: if n == 1 { l.children } else { Vec::new() },
+            articles: ctx.cards(slice, l.here),
             total: l.articles.len(),
             pagination,
             cover: l.cover,
@@ -147,6 +151,7 @@ pub fn topic_page<'a>(ctx: &PlanContext<'a>, topic: Topic, n: usize) -> PagePlan
                     .collect(),
                 articles: &ctx.catalog.categories[ci].articles,
                 cover: cover(ctx, ci),
+                here: None,
             }
         }
         Topic::Subcategory(ci, si) => {
@@ -167,6 +172,7 @@ pub fn topic_page<'a>(ctx: &PlanContext<'a>, topic: Topic, n: usize) -> PagePlan
                     .collect(),
                 articles: &sub_index.articles,
                 cover: cover(ctx, ci),
+                here: Some((ci, si)),
             }
         }
         Topic::Subsubcategory(ci, si, ssi) => {
@@ -192,6 +198,7 @@ pub fn topic_page<'a>(ctx: &PlanContext<'a>, topic: Topic, n: usize) -> PagePlan
                 children: Vec::new(),
                 articles: &ss.articles,
                 cover: cover(ctx, ci),
+                here: Some((ci, si)),
             }
         }
     };
@@ -229,7 +236,7 @@ pub fn author_page<'a>(ctx: &PlanContext<'a>, ai: usize, n: usize) -> PagePlan<'
             name: author.name.clone(),
             role: author.meta_title.clone(),
             bio_html: String::new(),
-            articles: ctx.cards(slice),
+            articles: ctx.cards(slice, None),
             total: articles.len(),
             pagination,
         }),
