@@ -4,6 +4,7 @@
 #   BUILDERS="hugo stillpoint"  which to try (default: both; each is skipped if unavailable)
 #   STILLPOINT_BUILD='target/release/stillpoint build {site} --out {out}'   the project's builder
 #   STILLPOINT_CACHE=DIR  the project's cache dir, deleted before its cold build (default CORPUS/.stillpoint)
+#   ROUNDS=1           cold builds per builder, alternating which goes first; the table adds medians
 #   WARM=1             after the cold builds, change one article and rebuild each builder once (default 1)
 #   TIMEOUT_S=1800     cap for any single build (default 30 minutes)
 #   SEED=1             corpus seed
@@ -11,7 +12,7 @@
 set -euo pipefail
 N=${1:?usage: compare.sh N}
 BENCH=$(cd "$(dirname "$0")" && pwd)
-SEED=${SEED:-1}; WARM=${WARM:-1}; TIMEOUT_S=${TIMEOUT_S:-1800}
+SEED=${SEED:-1}; WARM=${WARM:-1}; TIMEOUT_S=${TIMEOUT_S:-1800}; ROUNDS=${ROUNDS:-1}
 BUILDERS=${BUILDERS:-hugo stillpoint}
 CORPUS="$BENCH/corpora/n$N-s$SEED"
 OUTS="$BENCH/out/n$N"
@@ -45,7 +46,7 @@ clean_caches() {
   esac
 }
 measure() {  # builder mode
-  local b=$1 mode=$2 out="$OUTS/$1" tag="$RES/$1-$2"
+  local b=$1 mode=$2 out="$OUTS/$1" tag="$RES/$1-$2-r${ROUND:-1}"
   sync; sleep 2   # let the previous run's writes and deletions settle before timing
   echo ">> $b $mode: $(cmd_for "$b" "$out")" >&2
   # shellcheck disable=SC2046
@@ -56,10 +57,11 @@ PY
   local ok=0 status
   status=$(python3 -c "import json,sys;r=json.load(open(sys.argv[1]));print('timeout' if r['timed_out'] else ('ok' if r['rc']==0 else 'rc=%d'%r['rc']))" "$tag.run.json")
   if [ "$status" = ok ]; then ok=1; python3 "$BENCH/bench_lib.py" stats "$out" "$SLUG" "$tag.stats.json"; else echo '{}' > "$tag.stats.json"; fi
-  python3 - "$tag.run.json" "$tag.stats.json" "$N" "$b" "$mode" "$ok" "$status" >> "$RES/results.jsonl" <<'PY'
+  python3 - "$tag.run.json" "$tag.stats.json" "$N" "$b" "$mode" "$ok" "$status" "${ROUND:-1}" >> "$RES/results.jsonl" <<'PY'
 import json,sys
 r=json.load(open(sys.argv[1])); r.update(json.load(open(sys.argv[2])))
-r.update(n=int(sys.argv[3]), builder=sys.argv[4], mode=sys.argv[5], ok=sys.argv[6]=="1", status=sys.argv[7])
+r.update(n=int(sys.argv[3]), builder=sys.argv[4], mode=sys.argv[5], ok=sys.argv[6]=="1", status=sys.argv[7],
+         round=int(sys.argv[8]))
 print(json.dumps(r))
 PY
 }
@@ -75,7 +77,15 @@ done
 TRASH="$OUTS/.trash-$STAMP"
 mkdir -p "$TRASH"
 set_aside() { for p in "$@"; do [ -e "$p" ] || [ -L "$p" ] && mv "$p" "$TRASH/$(basename "$p")-$RANDOM"; done; true; }
-for b in "${ACTIVE[@]}"; do clean_caches "$b"; set_aside "$OUTS/$b" "$OUTS/.$b.gens"; measure "$b" cold; done
+for ((ROUND = 1; ROUND <= ROUNDS; ROUND++)); do
+  ORDER=("${ACTIVE[@]}")
+  if ((ROUND % 2 == 0)); then ORDER=(); for ((i = ${#ACTIVE[@]} - 1; i >= 0; i--)); do ORDER+=("${ACTIVE[$i]}"); done; fi
+  for b in "${ORDER[@]}"; do
+    clean_caches "$b"; set_aside "$OUTS/$b" "$OUTS/.$b.gens"
+    ROUND=$ROUND measure "$b" cold
+  done
+done
+ROUND=1
 if [ "$WARM" = 1 ]; then
   ART="$CORPUS/articles/$SLUG.md"; cp "$ART" "$RES/orig-article.md"
   printf '\nEdited for the warm rebuild at %s.\n' "$STAMP" >> "$ART"
