@@ -111,6 +111,23 @@ describe('stillpoint dev', () => {
     session = undefined;
   });
 
+  it('shows an edited body in place (the body is in the HTML only, not in page-data)', async () => {
+    const { page, errors, loads } = await openArticle();
+    const paragraph = (n: number) =>
+      page.evaluate((n) => document.querySelectorAll('#sp-page [data-body] p')[n]?.textContent ?? '', n);
+    const last = await page.evaluate(() => document.querySelectorAll('#sp-page [data-body] p').length - 1);
+    expect(await paragraph(last)).toBe('Paragraph 60: breathe in, breathe out.');
+    save((text) => text.replace('Paragraph 60: breathe in, breathe out.', 'Paragraph 60: edited live.'));
+    await expect.poll(() => paragraph(last), within).toBe('Paragraph 60: edited live.');
+    expect(await windowMarker(page)).toBe('kept');
+    expect(loads).toEqual(['/articles/body-scan']);
+    expect(errors.filter((e) => e.startsWith('pageerror') || e.includes('/__stillpoint/'))).toEqual([]);
+    save((text) => text.replace('Paragraph 60: edited live.', 'Paragraph 60: breathe in, breathe out.'));
+    await expect.poll(() => paragraph(last), within).toBe('Paragraph 60: breathe in, breathe out.');
+    await session?.close();
+    session = undefined;
+  });
+
   it('shows content errors in an overlay until they are fixed', async () => {
     const { page, loads } = await openArticle();
     const overlay = page.locator('#stillpoint-dev-overlay[role="alertdialog"]');

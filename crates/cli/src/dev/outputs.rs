@@ -1,6 +1,7 @@
 //! What a build changed in the output as far as the browser cares, read from the paths the
-//! build reports as new, changed or gone: the routes whose page data changed, and whether the
-//! web bundle (its build hash, CSS or JS files) did.
+//! build reports as new, changed or gone: the routes whose page data or HTML changed (an
+//! article's body is in its HTML only), and whether the web bundle (its build hash, CSS or JS
+//! files) did.
 
 use std::path::Path;
 
@@ -29,14 +30,24 @@ impl Diff {
             }
         }
         diff.pages.sort();
+        diff.pages.dedup();
         diff
     }
 }
 
-/// `page-data/index/page-data.json` → `/`, `page-data/articles/x/page-data.json` → `/articles/x`.
+/// The route of a page's page-data or HTML: `page-data/index/page-data.json` and `index.html` →
+/// `/`; `page-data/articles/x/page-data.json` and `articles/x/index.html` → `/articles/x`.
 fn route_of(path: &str) -> Option<String> {
-    let dir = path.strip_prefix("page-data/")?.strip_suffix("/page-data.json")?;
-    Some(if dir == "index" { "/".to_string() } else { format!("/{dir}") })
+    if let Some(dir) = path.strip_prefix("page-data/") {
+        let dir = dir.strip_suffix("/page-data.json")?;
+        return Some(if dir == "index" { "/".to_string() } else { format!("/{dir}") });
+    }
+    let dir = path.strip_suffix("index.html")?;
+    match dir.strip_suffix('/') {
+        Some(dir) => Some(format!("/{dir}")),
+        None if dir.is_empty() => Some("/".to_string()),
+        None => None,
+    }
 }
 
 /// The build hash the output at `dist` was built with.
@@ -56,7 +67,10 @@ mod tests {
         assert_eq!(route_of("page-data/articles/x/page-data.json").unwrap(), "/articles/x");
         assert_eq!(route_of("page-data/404/page-data.json").unwrap(), "/404");
         assert_eq!(route_of("page-data/sq/d/1.json"), None);
-        assert_eq!(route_of("articles/x/index.html"), None);
+        assert_eq!(route_of("articles/x/index.html").unwrap(), "/articles/x");
+        assert_eq!(route_of("index.html").unwrap(), "/");
+        assert_eq!(route_of("404.html"), None);
+        assert_eq!(route_of("search/manifest.json"), None);
     }
 
     #[test]
@@ -74,6 +88,9 @@ mod tests {
             Diff::of(&changed),
             Diff { pages: vec!["/".into(), "/articles/a".into()], ..Diff::default() }
         );
+        // An article whose body alone changed: its HTML, not its page-data.
+        let body: Vec<String> = ["articles/b/index.html"].map(String::from).into();
+        assert_eq!(Diff::of(&body), Diff { pages: vec!["/articles/b".into()], ..Diff::default() });
         let bundle: Vec<String> =
             ["assets/entry-2.css", "page-data/app-data.json"].map(String::from).into();
         assert_eq!(Diff::of(&bundle), Diff { bundle: true, css: true, ..Diff::default() });
