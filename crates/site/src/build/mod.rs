@@ -206,6 +206,7 @@ pub fn build_in(
     let outline = OutlineInputs {
         engine: &engine,
         bundle: &bundle,
+        worker: &worker.key,
         build_hash: &build_hash,
         year,
         site: &site,

@@ -38,6 +38,8 @@ struct ArticleOutline<'a> {
 pub struct OutlineInputs<'a> {
     pub engine: &'a str,
     pub bundle: &'a WebBundle,
+    /// The digest of the SSR worker script (`WorkerScript::key`).
+    pub worker: &'a str,
     /// The build hash (the client's JS and CSS and the service worker).
     pub build_hash: &'a str,
     pub year: i16,
@@ -61,7 +63,7 @@ impl OutlineInputs<'_> {
     pub fn key(&self, memo: &mut OutlineMemo) -> Result<String, BuildError> {
         let read = |path: &Path| std::fs::read(path).map_err(|e| BuildError::io(path, e));
         let mut key = Key::new(self.engine)
-            .part(&read(&self.bundle.worker())?)
+            .part(self.worker.as_bytes())
             .part(&read(&self.bundle.manifest_path())?)
             .part(self.bundle.critical_css()?.as_bytes())
             .part(self.build_hash.as_bytes())
@@ -118,6 +120,7 @@ mod tests {
     use stillpoint_content::{Article, Located, Site, load_site};
 
     use super::*;
+    use crate::build::pages::WorkerScript;
     use crate::ssr::WebBundle;
 
     fn demo() -> Site {
@@ -137,6 +140,7 @@ mod tests {
         OutlineInputs {
             engine: "e",
             bundle,
+            worker: &WorkerScript::read(bundle).unwrap().key,
             build_hash: "b",
             year: 2026,
             site,
@@ -191,6 +195,7 @@ mod memo_tests {
     use stillpoint_content::load_site;
 
     use super::*;
+    use crate::build::pages::WorkerScript;
 
     #[test]
     fn a_memo_gives_the_key_computed_without_it_and_forgets_a_changed_file() {
@@ -199,9 +204,11 @@ mod memo_tests {
         let mut site =
             load_site(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo")).unwrap();
         let key = |site: &Site, memo: &mut OutlineMemo| {
+            let worker = WorkerScript::read(&bundle).unwrap().key;
             let inputs = OutlineInputs {
                 engine: "e",
                 bundle: &bundle,
+                worker: &worker,
                 build_hash: "b",
                 year: 2026,
                 site,
