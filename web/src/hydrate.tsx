@@ -11,11 +11,11 @@ import { Footer } from './components/Footer/Footer';
 import { Header } from './components/Header/Header';
 import { Page } from './components/Page/Page';
 import type { PageData, SiteData } from './protocol';
-import { bodyIn, needsBody, withBody } from './runtime/body';
 import { loadNavigationSoon, registerServiceWorkerAfterLoad } from './runtime/boot';
 import { checkBuildHash } from './runtime/buildHash';
 import { type PageAttributes, ROOTS } from './runtime/document';
 import type { EarlyFetches } from './runtime/early';
+import { completeFrom, needsDocument } from './runtime/fromDocument';
 import { loadedTemplate, loadTemplate } from './runtime/templates';
 import { MissingTemplateError, type View } from './runtime/view';
 
@@ -57,8 +57,8 @@ async function hydratePage(page: PageAttributes, early: EarlyFetches): Promise<H
     }),
     early.template,
   ]);
-  // An article's page-data has no body: it is the one in the server HTML, read before React hydrates.
-  const data = needsBody(fetched) ? withBody(fetched, bodyIn(document) ?? '') : fetched;
+  // An article's page-data has no body or head: they are the server HTML's, read before React hydrates.
+  const data = (needsDocument(fetched) && completeFrom(fetched, document)) || fetched;
   const root = hydrateInSlices(
     ROOTS.page.id,
     <Page template={template} props={data.result.pageContext} />,

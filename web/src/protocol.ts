@@ -111,7 +111,7 @@ export type ArticleProps = Common & {
   readonly image: { readonly src: string; readonly alt: string } | null;
   /**
    * Rendered Markdown; headings carry ids matching `toc`. Not in page-data: the article's HTML holds
-   * it (in the element with `data-body`), and the runtime takes it from there (runtime/body.ts).
+   * it (in the element with `data-body`), and the runtime takes it from there (runtime/fromDocument.ts).
    */
   readonly bodyHtml: string;
   /** h2/h3 headings; shown as a table of contents when the article is long (≥ 4 entries). */
@@ -245,6 +245,7 @@ export type PageData = {
   readonly componentChunkName: TemplateName;
   readonly path: string;
   readonly matchPath: null;
+  /** An article's page-data has no `head` (nor `bodyHtml`): the runtime adds them from its HTML. */
   readonly result: { readonly pageContext: TemplateProps[TemplateName]; readonly head: PageHead };
   /** `[hash]` of `/page-data/sq/d/{hash}.json` (SiteData). */
   readonly staticQueryHashes: readonly string[];

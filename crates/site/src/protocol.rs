@@ -32,7 +32,10 @@ pub struct PageData<'a, C> {
 pub struct PageResult<'a, C> {
     /// The template's props.
     pub page_context: C,
-    pub head: PageHead<'a>,
+    /// Left out of an article's page-data: the client reads it from the article's HTML, which
+    /// it fetches for the body anyway (`web/src/runtime/document.ts`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub head: Option<PageHead<'a>>,
 }
 
 /// The slices every page uses, by slot: `slice-data/{name}.json`.
@@ -120,12 +123,13 @@ pub fn to_json<T: Serialize>(envelope: &T, raw: Option<Preserialized>) -> String
     }
 }
 
-/// A page's page-data; `props_json` is its props, serialised with the body in place.
+/// A page's page-data; `props_json` is its props, serialised with the body in place (if it has
+/// one there), and `head` its head (None for an article: see [`PageResult::head`]).
 pub fn page_data_json(
     template: &str,
     route: &Route,
     props_json: &str,
-    head: PageHead,
+    head: Option<PageHead>,
     site_hash: &str,
     build_hash: &str,
 ) -> String {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PageHead } from '../protocol';
-import { applyHead } from './head';
+import { applyHead, headIn } from './head';
 
 // The head the builder writes for an article (the parts a navigation changes).
 const SERVER_HEAD = `
@@ -77,5 +77,28 @@ describe('applyHead', () => {
     expect(attr('meta[property="og:site_name"]', 'content')).toBe('S');
     expect(attr('link[rel="stylesheet"]', 'href')).toBe('/assets/entry.css');
     expect(document.head.querySelectorAll('title')).toHaveLength(1);
+  });
+});
+
+describe('headIn', () => {
+  it('reads the head the builder wrote', () => {
+    expect(headIn(document)).toEqual({
+      title: 'Body Scan | S',
+      description: 'Scan.',
+      canonical: 'https://s.example/articles/body-scan',
+      ogType: 'article',
+      image: 'https://s.example/i.svg',
+      published: '2025-03-02',
+      prev: null,
+      next: null,
+      noindex: false,
+    });
+  });
+
+  it('reads back what applyHead set', () => {
+    applyHead(LISTING);
+    expect(headIn(document)).toEqual(LISTING);
+    applyHead({ ...LISTING, noindex: true, prev: null });
+    expect(headIn(document)).toEqual({ ...LISTING, noindex: true, prev: null });
   });
 });

@@ -1,6 +1,7 @@
-// Updates the document head after a client-side navigation, from page-data's `result.head`: the
-// same elements, with the same values, that the builder writes into each page's HTML, except the
-// JSON-LD blocks, which are for crawlers (they read the HTML): the old page's are removed.
+// Updates the document head after a client-side navigation, from page-data's `result.head` (for
+// an article, the head of its HTML, read by `headIn`): the same elements, with the same values,
+// that the builder writes into each page's HTML, except the JSON-LD blocks, which are for
+// crawlers (they read the HTML): the old page's are removed.
 import type { PageHead } from '../protocol';
 
 type MetaKey = readonly ['name' | 'property', string];
@@ -51,4 +52,22 @@ export function applyHead(head: PageHead, doc: Document = document): void {
   setMeta(doc, ['property', 'article:published_time'], head.published);
   setMeta(doc, ['name', 'twitter:card'], head.image ? 'summary_large_image' : 'summary');
   for (const old of doc.head.querySelectorAll('script[type="application/ld+json"]')) old.remove();
+}
+
+/** The head a document was written with: what `applyHead` would set, read back. */
+export function headIn(doc: Document): PageHead {
+  const meta = (attr: string, key: string) =>
+    doc.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`)?.getAttribute('content') ?? null;
+  const link = (rel: string) => doc.head.querySelector(`link[rel="${rel}"]`)?.getAttribute('href') ?? null;
+  return {
+    title: doc.title,
+    description: meta('name', 'description') ?? '',
+    canonical: link('canonical') ?? '',
+    ogType: meta('property', 'og:type') ?? 'website',
+    image: meta('property', 'og:image'),
+    published: meta('property', 'article:published_time'),
+    prev: link('prev'),
+    next: link('next'),
+    noindex: meta('name', 'robots')?.includes('noindex') ?? false,
+  };
 }

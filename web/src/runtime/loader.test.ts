@@ -54,6 +54,11 @@ describe('parsePageData', () => {
     expect(parsePageData(JSON.stringify(PAGE))?.componentChunkName).toBe('Info');
   });
 
+  it("accepts an article's page-data without a head (its HTML has it)", () => {
+    const article = { ...PAGE, componentChunkName: 'Article', result: { pageContext: {} } };
+    expect(parsePageData(JSON.stringify(article))?.componentChunkName).toBe('Article');
+  });
+
   it.each([
     ['not JSON', '<!doctype html>'],
     ['an array', '[]'],
@@ -177,9 +182,10 @@ describe('refresh', () => {
 });
 
 describe('an article', () => {
-  const ARTICLE = { ...PAGE, componentChunkName: 'Article', path: '/articles/a' };
+  // As the builder writes it: no body and no head, both in the HTML.
+  const ARTICLE = { ...PAGE, componentChunkName: 'Article', path: '/articles/a', result: { pageContext: {} } };
   const HTML =
-    '<!doctype html><body><div id="sp-page"><main><div class="prose" data-body=""><p>Breathe <em>in</em>.</p></div></main></div></body>';
+    '<!doctype html><head><title>A | S</title></head><body><div id="sp-page"><main><div class="prose" data-body=""><p>Breathe <em>in</em>.</p></div></main></div></body>';
 
   /** A fetch answering page-data and HTML by URL, each from its own list of answers. */
   function byUrl(data: Answer[], html: Answer[]) {
@@ -205,6 +211,7 @@ describe('an article', () => {
     expect(page.kind === 'page' && page.data.result.pageContext).toMatchObject({
       bodyHtml: '<p>Breathe <em>in</em>.</p>',
     });
+    expect(page.kind === 'page' && page.data.result.head.title).toBe('A | S');
     expect(calls.sort()).toEqual(['/articles/a', '/page-data/articles/a/page-data.json']);
   });
 
@@ -230,7 +237,11 @@ describe('an article', () => {
   });
 
   it('keeps a body page-data already has (an older build)', async () => {
-    const withBody = { ...ARTICLE, result: { ...ARTICLE.result, pageContext: { bodyHtml: '<p>old</p>' } } };
+    const withBody = {
+      ...PAGE,
+      componentChunkName: 'Article',
+      result: { ...PAGE.result, pageContext: { bodyHtml: '<p>old</p>' } },
+    };
     byUrl([{ status: 200, body: JSON.stringify(withBody) }], [503]);
     const page = await loader().loadPage('/articles/a');
     expect(page.kind === 'page' && page.data.result.pageContext).toMatchObject({ bodyHtml: '<p>old</p>' });

@@ -8,10 +8,10 @@
 // - site data (`/page-data/sq/d/{hash}.json`) is fetched once per hash, without retries;
 // - `refresh` (for `stillpoint dev`, after a rebuild) forgets every page and loads one again,
 //   past the HTTP cache;
-// - an article's page-data has no body: its HTML is fetched beside it, by the same rules, and the
-//   body is taken from it (./body.ts); without it the result is `failed` (a full load).
+// - an article's page-data has no body or head: its HTML is fetched beside it, by the same rules,
+//   and they are taken from it (./fromDocument.ts); without them the result is `failed` (a full load).
 import type { PageData, SiteData } from '../protocol';
-import { bodyInHtml, mayNeedBody, needsBody, withBody } from './body';
+import { completeFrom, mayNeedDocument, needsDocument, parseHtml } from './fromDocument';
 import { delay, pageDataUrl, siteDataUrl } from './pageData';
 
 export type PageResource =
@@ -63,7 +63,8 @@ export function parsePageData(text: string): PageData | null {
     typeof value.webpackCompilationHash === 'string' &&
     Array.isArray(value.staticQueryHashes) &&
     isRecord(value.result.pageContext) &&
-    isRecord(value.result.head);
+    // An article's head is in its HTML (./fromDocument.ts).
+    (isRecord(value.result.head) || value.componentChunkName === 'Article');
   return valid ? (value as PageData) : null;
 }
 
@@ -98,8 +99,8 @@ async function fetchPage(
   retryDelay: (retry: number) => number,
   init?: RequestInit,
 ): Promise<PageResource> {
-  // An article's body is in its HTML only (./body.ts): fetch both at once.
-  const html = mayNeedBody(path) ? fetchRetrying(path, retryDelay, init) : null;
+  // An article's body and head are in its HTML only (./fromDocument.ts): fetch both at once.
+  const html = mayNeedDocument(path) ? fetchRetrying(path, retryDelay, init) : null;
   html?.catch(() => undefined);
   const { status, text } = await fetchRetrying(pageDataUrl(path), retryDelay, init);
   if (status === 404) return { kind: 'not-found' };
@@ -107,11 +108,11 @@ async function fetchPage(
   if (status !== 200) return { kind: 'failed', status };
   const data = parsePageData(text);
   if (!data) return { kind: 'not-found' };
-  if (!needsBody(data)) return { kind: 'page', data };
+  if (!needsDocument(data)) return { kind: 'page', data };
   const page = await (html ?? fetchRetrying(path, retryDelay, init));
-  const body = page.status === 200 ? bodyInHtml(page.text) : null;
+  const complete = page.status === 200 ? completeFrom(data, parseHtml(page.text)) : null;
   // Without its body the article cannot be shown here: a full load shows what the server has.
-  return body === null ? { kind: 'failed', status: page.status } : { kind: 'page', data: withBody(data, body) };
+  return complete ? { kind: 'page', data: complete } : { kind: 'failed', status: page.status };
 }
 
 export function createLoader(options: LoaderOptions = {}): Loader {

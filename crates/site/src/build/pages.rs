@@ -228,10 +228,10 @@ struct Batch<'b, 'a> {
     workers: usize,
 }
 
-/// `page-data/{route}/page-data.json`: the page's props (already serialised, with their body)
-/// and head.
+/// `page-data/{route}/page-data.json`: the page's props (already serialised) and head, except
+/// what its HTML alone holds (an article's body and head).
 fn page_data(plan: &PagePlan, template: &str, props_json: &str, shell: &Shell) -> String {
-    let head = PageHead::from(&plan.head);
+    let head = (!plan.props.data_in_document()).then(|| PageHead::from(&plan.head));
     page_data_json(template, &plan.path, props_json, head, &shell.site_hash, &shell.build_hash)
 }
 

@@ -45,7 +45,7 @@ fn samples() -> Value {
             props.put_body(body);
         }
         let props_json = serde_json::to_string(&props).unwrap();
-        let head = PageHead::from(&plan.head);
+        let head = (!props.data_in_document()).then(|| PageHead::from(&plan.head));
         let json = page_data_json(template, &plan.path, &props_json, head, SITE_HASH, BUILD_HASH);
         page_data.push(serde_json::from_str::<Value>(&json).unwrap());
         routes.push(json!({
@@ -134,6 +134,7 @@ fn the_samples_cover_every_template_and_message() {
         s["pageData"].as_array().unwrap().iter().find(|p| p["componentChunkName"] == "Article");
     let context = &article.unwrap()["result"]["pageContext"];
     assert!(context.get("bodyHtml").is_none(), "an article's body is in its HTML only");
+    assert!(article.unwrap()["result"].get("head").is_none(), "so is its head");
     let info = s["pageData"].as_array().unwrap().iter().find(|p| p["componentChunkName"] == "Info");
     let body = info.unwrap()["result"]["pageContext"]["bodyHtml"].as_str().unwrap();
     assert!(body.starts_with('<') && !body.contains(BODY), "the body is spliced in: {body}");
