@@ -124,7 +124,7 @@ fn assert_no_script_page(out: &Path, rel: &str, html: &str, page_data: &serde_js
     for href in links {
         assert!(html.contains(&format!("href=\"{href}\"")), "{rel}: no link to {href}");
     }
-    // The footer links every category; icons come from a sprite that has them.
+    // The footer links every category.
     let site: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(out.join(format!(
             "page-data/sq/d/{}.json",
@@ -137,12 +137,16 @@ fn assert_no_script_page(out: &Path, rel: &str, html: &str, page_data: &serde_js
         let href = category["href"].as_str().unwrap();
         assert!(html.contains(&format!("<a href=\"{href}\">")), "{rel}: no link to {href}");
     }
-    let uses: Vec<&str> = html.split("<use href=\"/").skip(1).collect();
-    assert!(uses.len() >= 4, "{rel}: the header and footer icons");
-    for u in uses {
-        let (file, id) = u.split('"').next().unwrap().split_once('#').unwrap();
-        let sprite = std::fs::read_to_string(out.join(file)).unwrap();
-        assert!(sprite.contains(&format!("<symbol id=\"{id}\"")), "{rel}: no icon {id} in {file}");
+    // Icons are drawn by the stylesheet: an empty `<i data-icon>` with a rule for its shape.
+    assert!(!html.contains("<svg"), "{rel}: an inline icon");
+    let css = std::fs::read_to_string(out.join(sheet)).unwrap();
+    let icons: Vec<&str> = html.split(" data-icon=\"").skip(1).collect();
+    assert!(icons.len() >= 4, "{rel}: the header and footer icons");
+    for icon in icons {
+        let name = icon.split('"').next().unwrap();
+        let rule = [format!("[data-icon={name}]"), format!("[data-icon=\"{name}\"]")];
+        assert!(rule.iter().any(|r| css.contains(r)), "{rel}: no icon {name} in {sheet}");
+        assert!(icon.split_once('>').unwrap().1.starts_with("</i>"), "{rel}: icon {name} is empty");
     }
 }
 

@@ -29,4 +29,20 @@ describe('ArticleCard', () => {
     render(<ArticleCard card={card(1)} headingLevel={2} />);
     expect(screen.getByRole('heading', { level: 2 })).toBeTruthy();
   });
+
+  it('keeps its markup lean: one class, on the card, and no separator element', () => {
+    const { container } = render(<ArticleCard card={card(2)} />);
+    const classed = [...container.querySelectorAll('[class]')];
+    expect(classed.map((e) => e.tagName)).toEqual(['ARTICLE']);
+    expect(container.querySelector('[data-variant]')).toBeNull();
+    // The " · " between date and reading time is drawn by CSS; the text reads as two phrases.
+    expect(container.querySelector('[aria-hidden]')).toBeNull();
+    expect(container.querySelector('time')?.parentElement?.textContent).toBe('March 2, 2025 6 min read');
+  });
+
+  it('leaves out the image and description when compact', () => {
+    const { container } = render(<ArticleCard card={card(2)} variant="compact" />);
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.queryByText(card(2).description)).toBeNull();
+  });
 });

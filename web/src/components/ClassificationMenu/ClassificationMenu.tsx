@@ -98,5 +98,5 @@ export function ClassificationMenu({ categories }: Props): ReactNode {
 
 /** The three-line icon shared by every variant of the trigger. */
 export function MenuIcon(): ReactNode {
-  return <Icon name="menu" size={18} className={styles.icon} />;
+  return <Icon name="menu" className={styles.icon} />;
 }

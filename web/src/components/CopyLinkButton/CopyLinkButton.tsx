@@ -48,7 +48,7 @@ export function CopyLinkButton({ url }: Props): ReactNode {
       disabled={!supported}
       data-supported={supported}
     >
-      <Icon name="link" size={16} />
+      <Icon name="link" />
       <span aria-live="polite">{LABELS[state]}</span>
     </button>
   );

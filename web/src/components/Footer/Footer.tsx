@@ -14,7 +14,11 @@ export const INFO_LINKS: readonly Link[] = [
 
 type Props = { readonly site: SiteData };
 
-/** The footer slice: every category (so the site is browsable without JavaScript), info pages, contacts. */
+/**
+ * The footer slice: every category (so the site is browsable without JavaScript), info pages,
+ * contacts. On every page, so its columns are styled by position (Footer.module.css), not by a
+ * class on each element.
+ */
 export function Footer({ site }: Props): ReactNode {
   const social = [
     { label: 'Video', href: site.social.video, icon: 'video' },
@@ -41,8 +45,8 @@ export function Footer({ site }: Props): ReactNode {
         <FooterColumn title="Contacts">
           {social.map((network) => (
             <li key={network.label}>
-              <a className={styles.social} href={network.href} rel="noopener me">
-                <Icon name={network.icon} size={18} />
+              <a href={network.href} rel="noopener me">
+                <Icon name={network.icon} />
                 {network.label}
               </a>
             </li>
@@ -61,9 +65,9 @@ export function Footer({ site }: Props): ReactNode {
 
 function FooterColumn({ title, children }: { readonly title: string; readonly children: ReactNode }): ReactNode {
   return (
-    <section className={styles.column}>
-      <h2 className={styles.title}>{title}</h2>
-      <ul className={styles.list}>{children}</ul>
+    <section>
+      <h2>{title}</h2>
+      <ul>{children}</ul>
     </section>
   );
 }

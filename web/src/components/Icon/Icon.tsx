@@ -1,19 +1,16 @@
-// The site's decorative icons, drawn from one cached sprite (icons.svg, a hashed asset) rather than
-// repeated inline in every page: each use is a short `<use>` reference. They follow the text
-// colour (`currentColor`) and are hidden from assistive technology: the text beside them names
-// what they stand for.
+// The site's decorative icons, drawn by CSS rather than written into every page: each is an empty
+// `<i data-icon>` whose shape is a mask over the text colour (Icon.module.css, one small SVG per
+// icon, inlined into the site stylesheet). With no content and no role they are not announced:
+// the text beside them names what they stand for.
 import type { ReactNode } from 'react';
-import sprite from './icons.svg?no-inline';
+import styles from './Icon.module.css';
 
-/** The symbols in icons.svg. */
+/** The icons in ./icons/. */
 export type IconName = 'menu' | 'search' | 'link' | 'video' | 'feed' | 'photo';
 
-type Props = { readonly name: IconName; readonly size: number; readonly className?: string };
+/** 1rem square; a `className` may size or place it. */
+type Props = { readonly name: IconName; readonly className?: string };
 
-export function Icon({ name, size, className }: Props): ReactNode {
-  return (
-    <svg className={className} width={size} height={size} aria-hidden="true" focusable="false">
-      <use href={`${sprite}#${name}`} />
-    </svg>
-  );
+export function Icon({ name, className }: Props): ReactNode {
+  return <i className={className ? `${styles.icon} ${className}` : styles.icon} data-icon={name} />;
 }

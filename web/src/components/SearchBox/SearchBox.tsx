@@ -130,5 +130,5 @@ function statusText({ total, ui }: Suggestions): string {
 }
 
 function SearchIcon(): ReactNode {
-  return <Icon name="search" size={16} className={styles.icon} />;
+  return <Icon name="search" className={styles.icon} />;
 }
