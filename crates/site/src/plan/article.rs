@@ -135,18 +135,16 @@ fn logo(ctx: &PlanContext) -> String {
 fn related(ctx: &PlanContext, i: usize) -> Vec<crate::props::ArticleCard> {
     let Some(&(ci, si)) = ctx.catalog.placements[i].first() else { return Vec::new() };
     let cat = &ctx.catalog.categories[ci];
-    let picks: Vec<usize> = cat.subcategories[si]
-        .articles
-        .iter()
-        .chain(cat.articles.iter())
-        .copied()
-        .filter(|&j| j != i)
-        .fold(Vec::new(), |mut acc, j| {
-            if acc.len() < RELATED && !acc.contains(&j) {
-                acc.push(j);
-            }
-            acc
-        });
+    // Stops at the fourth: the lists hold thousands of articles on a large site.
+    let mut picks: Vec<usize> = Vec::with_capacity(RELATED);
+    for j in cat.subcategories[si].articles.iter().chain(&cat.articles).copied() {
+        if picks.len() == RELATED {
+            break;
+        }
+        if j != i && !picks.contains(&j) {
+            picks.push(j);
+        }
+    }
     let mut cards = ctx.cards(&picks, Some((ci, si)));
     for card in &mut cards {
         card.description.clear();
