@@ -267,9 +267,10 @@ mod tests {
         assert!(!f.watches_dir(Path::new("/s/articles/deep")));
     }
 
-    /// The real watcher: a temporary file renamed over an article is one batch, reporting it.
+    /// The real watcher: a temporary file renamed over an article is reported as that article
+    /// (in its first batch), never as the temporary or swap file.
     #[test]
-    fn a_real_atomic_save_is_one_batch() {
+    fn a_real_atomic_save_reports_the_article_not_its_temporaries() {
         let tmp = tempfile::tempdir().unwrap();
         let root = tmp.path().canonicalize().unwrap();
         std::fs::create_dir_all(root.join("articles")).unwrap();
@@ -285,9 +286,12 @@ mod tests {
         let mut changes = Changes::default();
         let first = rx.recv_timeout(Duration::from_secs(10)).unwrap();
         changes.extend(filter.classify(first.iter().map(PathBuf::as_path)));
-        // Anything after the first batch must be noise only.
+        // A later batch may repeat the article (the kernel can report the file's last events after
+        // the debounce window; a rebuild of an unchanged file writes nothing), but never the
+        // swap or temporary file.
         while let Ok(more) = rx.recv_timeout(DEBOUNCE * 4) {
-            assert!(filter.classify(more.iter().map(PathBuf::as_path)).is_empty(), "{more:?}");
+            let late = filter.classify(more.iter().map(PathBuf::as_path));
+            assert!(late.is_empty() || late.site == site(&["articles/a.md"]), "{more:?}");
         }
         assert_eq!(changes.site, site(&["articles/a.md"]));
     }
