@@ -13,7 +13,7 @@ import { parsePageData } from './runtime/loader';
 import { APP_DATA_URL, pageDataUrl, siteDataUrl } from './runtime/pageData';
 import { strategyFor } from './sw/routes';
 import { pageProps, site as siteFixture } from './test/fixtures';
-import { handleLine } from './worker/handle';
+import { encodeAnswer, handleLine } from './worker/handle';
 
 type Samples = {
   readonly layout: {
@@ -155,10 +155,21 @@ describe('slice data and app-data', () => {
 describe('the worker protocol', () => {
   it('answers every request the builder sends, in the shape the builder reads', () => {
     for (const request of samples.workerRequests) {
-      const response = handleLine(JSON.stringify(request));
+      const answer = handleLine(JSON.stringify(request));
+      if (!answer) throw new Error('no answer');
+      const written = encodeAnswer(answer);
+      const lineEnd = written.indexOf('\n');
+      const response = JSON.parse(written.slice(0, lineEnd)) as WorkerResponse;
       const expected = request.type === 'render' ? 'rendered' : 'slices';
       expect(response).toMatchObject({ id: request.id, type: expected });
-      expect(keys(response ?? {})).toEqual(keys(responseOf(expected)));
+      expect(keys(response)).toEqual(keys(responseOf(expected)));
+      const rest = written.slice(lineEnd + 1);
+      if (response.type === 'rendered') {
+        expect(rest).toContain('</h1>');
+        expect(response.bytes).toBe(Buffer.byteLength(rest));
+      } else {
+        expect(rest).toBe('');
+      }
     }
   });
 

@@ -208,14 +208,21 @@ export type WorkerRequest =
   | { readonly id: number; readonly type: 'slices'; readonly site: SiteData };
 
 // ---- Node worker → Rust builder: one JSON object per line on stdout ----
-// The worker prints `{"type":"ready"}` once it has loaded, before reading any request.
+// The worker prints `{"type":"ready"}` once it has loaded, before reading any request. A `rendered`
+// line is followed by exactly `bytes` bytes of the page's HTML in UTF-8, unescaped: the builder
+// reads the page as it is instead of parsing it out of a JSON string.
 
 export type WorkerResponse =
   | { readonly type: 'ready' }
-  | { readonly id: number; readonly type: 'rendered'; readonly html: string }
+  | { readonly id: number; readonly type: 'rendered'; readonly bytes: number }
   | { readonly id: number; readonly type: 'slices'; readonly header: string; readonly footer: string }
   /** `id` is -1 when the request line could not be read at all. */
   | { readonly id: number; readonly type: 'error'; readonly message: string };
+
+/** An answer as the worker makes it, before it is written: a rendered page holds its HTML. */
+export type WorkerAnswer =
+  | Exclude<WorkerResponse, { readonly type: 'rendered' }>
+  | { readonly id: number; readonly type: 'rendered'; readonly html: string };
 
 // ---- The built site → the browser ----
 

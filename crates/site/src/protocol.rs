@@ -6,6 +6,8 @@
 //! JSON that is already serialised (page props with their body spliced in, the site data) rides
 //! inside an envelope as `Preserialized`: written as it is, never parsed again.
 
+use std::io::{self, Read, Write};
+
 use serde::{Deserialize, Serialize, Serializer};
 
 use crate::props::PageHead;
@@ -73,7 +75,7 @@ pub struct AppData<'a> {
     pub webpack_compilation_hash: &'a str,
 }
 
-/// Builder → worker: one per line on the worker's stdin.
+/// Builder → worker: one per line on the worker's stdin, written by [`write_request`].
 #[derive(Debug, Serialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum WorkerRequest<'a, P, S> {
@@ -81,12 +83,14 @@ pub enum WorkerRequest<'a, P, S> {
     Slices { id: u64, site: S },
 }
 
-/// Worker → builder: one per line on the worker's stdout (`ready` once, before any request).
+/// Worker → builder: one per line on the worker's stdout (`ready` once, before any request). A
+/// `rendered` line is followed by `bytes` bytes of the page's HTML as UTF-8, unescaped: the
+/// largest part of an answer is read as it is, never parsed as JSON (see [`read_html`]).
 #[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum WorkerResponse {
     Ready,
-    Rendered { id: u64, html: String },
+    Rendered { id: u64, bytes: u64 },
     Slices { id: u64, header: String, footer: String },
     Error { id: i64, message: String },
 }
@@ -159,6 +163,47 @@ pub fn app_data_json(build_hash: &str) -> String {
     to_json(&AppData { webpack_compilation_hash: build_hash }, None)
 }
 
+/// Writes a request as one line of JSON in ASCII: anything else is written as `\u` escapes, so
+/// the worker decodes and parses a string of one-byte characters, its fastest path.
+pub fn write_request<T: Serialize>(out: &mut Vec<u8>, request: &T) {
+    let mut ser = serde_json::Serializer::with_formatter(&mut *out, AsciiJson);
+    request.serialize(&mut ser).expect("a request serialises");
+    out.push(b'\n');
+}
+
+/// Compact JSON whose strings escape every character outside ASCII.
+struct AsciiJson;
+
+impl serde_json::ser::Formatter for AsciiJson {
+    fn write_string_fragment<W: ?Sized + Write>(
+        &mut self,
+        w: &mut W,
+        text: &str,
+    ) -> io::Result<()> {
+        let mut rest = text;
+        while let Some(at) = rest.bytes().position(|b| !b.is_ascii()) {
+            w.write_all(&rest.as_bytes()[..at])?;
+            let c = rest[at..].chars().next().expect("a character starts here");
+            for unit in c.encode_utf16(&mut [0; 2]) {
+                write!(w, "\\u{unit:04x}")?;
+            }
+            rest = &rest[at + c.len_utf8()..];
+        }
+        w.write_all(rest.as_bytes())
+    }
+}
+
+/// Reads the `bytes` bytes of HTML that follow a `rendered` line; `None` when the stream ends
+/// sooner or they are not UTF-8.
+pub fn read_html(from: &mut impl Read, bytes: u64) -> Option<String> {
+    let mut html = Vec::with_capacity(bytes.min(1 << 20) as usize);
+    from.take(bytes).read_to_end(&mut html).ok()?;
+    if html.len() as u64 != bytes {
+        return None;
+    }
+    String::from_utf8(html).ok()
+}
+
 #[cfg(test)]
 mod samples;
 
@@ -191,12 +236,38 @@ mod tests {
         let read = |s: &str| serde_json::from_str::<WorkerResponse>(s).unwrap();
         assert_eq!(read(r#"{"type":"ready"}"#), WorkerResponse::Ready);
         assert_eq!(
-            read(r#"{"id":3,"type":"rendered","html":"<p>"}"#),
-            WorkerResponse::Rendered { id: 3, html: "<p>".into() }
+            read(r#"{"id":3,"type":"rendered","bytes":3}"#),
+            WorkerResponse::Rendered { id: 3, bytes: 3 }
         );
         assert_eq!(
             read(r#"{"id":-1,"type":"error","message":"bad"}"#),
             WorkerResponse::Error { id: -1, message: "bad".into() }
         );
+    }
+
+    #[test]
+    fn requests_are_ascii_and_read_back_the_same() {
+        let props = serde_json::json!({"title": "Calm 🧘 — “quiet” é\u{7f}", "n": [1, "\\\"\n"]});
+        let request: WorkerRequest<_, ()> =
+            WorkerRequest::Render { id: 1, template: "Article", props: &props };
+        let mut line = Vec::new();
+        write_request(&mut line, &request);
+        assert!(line.is_ascii(), "{}", String::from_utf8_lossy(&line));
+        assert_eq!(line.pop(), Some(b'\n'));
+        assert!(!line.contains(&b'\n'));
+        let back: serde_json::Value = serde_json::from_slice(&line).unwrap();
+        assert_eq!(back["props"], props);
+        assert!(String::from_utf8(line).unwrap().contains(r"Calm \ud83e\uddd8 \u2014"));
+    }
+
+    #[test]
+    fn reads_exactly_the_html_a_rendered_line_announces() {
+        let html = "<p>é🧘</p>";
+        let stream = format!("{html}{{\"type\":\"ready\"}}");
+        let mut reader = stream.as_bytes();
+        assert_eq!(read_html(&mut reader, html.len() as u64).as_deref(), Some(html));
+        assert_eq!(reader, br#"{"type":"ready"}"#);
+        assert_eq!(read_html(&mut &html.as_bytes()[..4], 5), None, "cut short");
+        assert_eq!(read_html(&mut &html.as_bytes()[..4], 4), None, "not UTF-8 where it ends");
     }
 }

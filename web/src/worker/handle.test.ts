@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { pageProps, site } from '../test/fixtures';
-import { handleLine } from './handle';
+import { encodeAnswer, handleLine } from './handle';
 
 describe('handleLine', () => {
   it('answers a render request with the page HTML and the same id', () => {
@@ -41,5 +41,21 @@ describe('handleLine', () => {
 
   it('ignores blank lines', () => {
     expect(handleLine('   ')).toBeNull();
+  });
+});
+
+describe('encodeAnswer', () => {
+  it('writes a rendered page as a line announcing its UTF-8 bytes, then the HTML unescaped', () => {
+    const html = '<p class="x">Calm 🧘 —\n"quiet"</p>';
+    const written = encodeAnswer({ id: 5, type: 'rendered', html });
+    const lineEnd = written.indexOf('\n');
+    expect(JSON.parse(written.slice(0, lineEnd))).toEqual({ id: 5, type: 'rendered', bytes: 38 });
+    expect(written.slice(lineEnd + 1)).toBe(html);
+    expect(Buffer.byteLength(html)).toBe(38);
+  });
+
+  it('writes any other answer as one JSON line', () => {
+    const error = { id: 2, type: 'error', message: 'a\nb' } as const;
+    expect(encodeAnswer(error)).toBe(`${JSON.stringify(error)}\n`);
   });
 });

@@ -1,14 +1,14 @@
-// One request line in, one response out. Kept apart from worker.ts (the stdin/stdout plumbing) so
-// the tests can drive it without a process.
+// One request line in, one answer out, and the answer as written. Kept apart from worker.ts (the
+// stdin/stdout plumbing) so the tests can drive it without a process.
 import { renderPage, renderSlices } from '../entry-server';
-import type { WorkerRequest, WorkerResponse } from '../protocol';
+import type { WorkerAnswer, WorkerRequest, WorkerResponse } from '../protocol';
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
 /** Answers one JSON line; null for a blank line. Never throws. */
-export function handleLine(line: string): WorkerResponse | null {
+export function handleLine(line: string): WorkerAnswer | null {
   if (line.trim() === '') return null;
   let request: WorkerRequest;
   try {
@@ -36,4 +36,11 @@ export function handleLine(line: string): WorkerResponse | null {
     console.error(`render of ${what} failed:`, error);
     return { id, type: 'error', message: `render of ${what} failed: ${describe(error)}` };
   }
+}
+
+/** The text the worker writes for an answer: its JSON line, then a rendered page's HTML as it is. */
+export function encodeAnswer(answer: WorkerAnswer): string {
+  if (answer.type !== 'rendered') return `${JSON.stringify(answer)}\n`;
+  const line: WorkerResponse = { id: answer.id, type: 'rendered', bytes: Buffer.byteLength(answer.html) };
+  return `${JSON.stringify(line)}\n${answer.html}`;
 }

@@ -63,7 +63,7 @@ fn samples() -> Value {
         .collect();
     let responses = [
         WorkerResponse::Ready,
-        WorkerResponse::Rendered { id: 0, html: "<main>…</main>".into() },
+        WorkerResponse::Rendered { id: 0, bytes: "<main>…</main>".len() as u64 },
         WorkerResponse::Slices {
             id: 1,
             header: "<header></header>".into(),

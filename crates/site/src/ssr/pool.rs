@@ -1,7 +1,8 @@
 //! A pool of long-lived Node workers that render pages: one JSON line in, one JSON line out
-//! (the envelopes are `crate::protocol`, mirrored by `web/src/protocol.ts`). Each worker has a
-//! writer thread that prepares and sends requests and a reader thread that finishes pages as
-//! answers arrive, so Rust work and Node rendering overlap. A bounded window keeps memory flat however many pages there are.
+//! and a rendered page's HTML after it (the envelopes are `crate::protocol`, mirrored by
+//! `web/src/protocol.ts`). Each worker has a writer thread that prepares and sends requests and
+//! a reader thread that finishes pages as answers arrive, so Rust work and Node rendering
+//! overlap. A bounded window keeps memory flat however many pages there are.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
@@ -12,7 +13,9 @@ use std::sync::{Arc, Mutex};
 
 use crate::BuildError;
 use crate::props::PageProps;
-use crate::protocol::{Preserialized, WorkerRequest, WorkerResponse as Response, to_json};
+use crate::protocol::{
+    Preserialized, WorkerRequest, WorkerResponse as Response, read_html, to_json, write_request,
+};
 use crate::route::Route;
 
 /// Requests in flight per worker.
@@ -155,8 +158,7 @@ impl SsrPool {
                             template: job.template,
                             props: &job.props,
                         };
-                        serde_json::to_writer(&mut line, &request).expect("a request serialises");
-                        line.push(b'\n');
+                        write_request(&mut line, &request);
                         if tx.send((i, job)).is_err() || stdin.write_all(&line).is_err() {
                             break;
                         }
@@ -172,8 +174,16 @@ impl SsrPool {
                             Ok(_) => serde_json::from_str::<Response>(&line).ok(),
                         };
                         let result = match response {
-                            Some(Response::Rendered { id, html }) if id as usize == i => {
-                                finish(i, job, html)
+                            Some(Response::Rendered { id, bytes }) if id as usize == i => {
+                                match read_html(stdout, bytes) {
+                                    Some(html) => finish(i, job, html),
+                                    None => Err(crash_error(
+                                        worker_id,
+                                        &job.path,
+                                        "its HTML was cut short",
+                                        &stderr,
+                                    )),
+                                }
                             }
                             Some(Response::Error { id, message }) if id == i as i64 => {
                                 failures.lock().expect("lock").push(RenderFailure {
