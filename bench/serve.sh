@@ -60,7 +60,7 @@ else
 fi
 
 # The four targets, found in the built site.
-article=$(cd "$DIST" && ls -d articles/*/index.html | head -1); article=/${article%/index.html}
+article=$(cd "$DIST" && ls articles/*.html | head -1); article=/${article%.html}
 script=$(cd "$DIST" && ls -S assets/*.js | head -1); script=/$script
 pagedata=$(cd "$DIST" && ls -S page-data/articles/*/page-data.json 2>/dev/null | head -1 || true)
 [[ -n $pagedata ]] || pagedata=$(cd "$DIST" && find page-data -name page-data.json | head -1)

@@ -1,6 +1,6 @@
 // Deploy, then browse the bucket: `stillpoint deploy` publishes the demo build to a real S3
 // server (moto, installed by `make s3-server`), and Chromium loads the home page and an article
-// from the bucket's HTTP endpoint through a static-hosting front (`/x` → `/bucket/x/index.html`),
+// from the bucket's HTTP endpoint through a static-hosting front (`/x` → `/bucket/x.html`),
 // the way a CDN or a bucket website serves it.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
@@ -46,7 +46,7 @@ function keyFor(path: string): string {
   const p = decodeURIComponent(path.split('?')[0] ?? '/');
   const last = p.split('/').pop() ?? '';
   if (p.endsWith('/')) return `${p}index.html`;
-  return last.includes('.') ? p : `${p}/index.html`;
+  return last.includes('.') ? p : `${p}.html`;
 }
 
 /** Serves `GET /x` from `${s3}/${BUCKET}/…`, passing the stored headers through; 404.html otherwise. */

@@ -13,11 +13,11 @@ const vnuJar = String(createRequire(import.meta.url)('vnu-jar'));
 
 type VnuMessage = { type: string; subType?: string; url?: string; lastLine?: number; message: string };
 
-/** The built file for a site path: `/a/b` → `a/b/index.html`; the error pages are files of their own. */
+/** The built file for a site path: `/` → `index.html`, `/a/b` → `a/b.html`; the error pages are files of their own. */
 function fileFor(path: string, kind: string): string {
   if (kind === 'not-found') return join(dist, '404.html');
   if (path.endsWith('.html')) return join(dist, path);
-  return join(dist, path, 'index.html');
+  return path === '/' ? join(dist, 'index.html') : join(dist, `${path}.html`);
 }
 
 describe('HTML validity (W3C Nu checker)', () => {

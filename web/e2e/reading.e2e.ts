@@ -23,9 +23,10 @@ function builtPages(): { route: string; html: string }[] {
       if (statSync(path).isDirectory()) {
         if (!['assets', 'page-data', 'slice-data', 'search', 'images', 'icons', '.stillpoint'].includes(name))
           walk(path);
-      } else if (name === 'index.html') {
-        const route = `/${relative(dist, dir)}`.replace(/\/$/, '') || '/';
-        out.push({ route, html: readFileSync(path, 'utf8') });
+      } else if (name.endsWith('.html')) {
+        const route = `/${relative(dist, path).slice(0, -'.html'.length)}`;
+        if (route === '/404' || route === '/500') continue;
+        out.push({ route: route === '/index' ? '/' : route, html: readFileSync(path, 'utf8') });
       }
     }
   };

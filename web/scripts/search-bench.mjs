@@ -21,7 +21,7 @@
 //   - engine: the search client called directly in the page for each prefix, cold (files fetched
 //     over loopback) and then warm (all files cached): the compute part of a keystroke.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
@@ -136,7 +136,8 @@ function startNodeServer() {
     if (path.includes('..')) path = '/';
     let file = join(root, path);
     try {
-      if (statSync(file).isDirectory()) file = join(file, 'index.html');
+      if (!existsSync(file) && existsSync(`${file}.html`)) file = `${file}.html`;
+      else if (statSync(file).isDirectory()) file = join(file, 'index.html');
       const body = readFileSync(file);
       response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
       response.end(body);

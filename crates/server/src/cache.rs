@@ -31,7 +31,7 @@ pub(crate) fn cache_control(path: &str) -> &'static str {
     }
 }
 
-/// A route (`/`, `/authors`: served from an `index.html`) or an `.html` file.
+/// A route (`/`, `/authors`: served from an `.html` file) or an `.html` file.
 fn is_page(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or_default();
     match Path::new(name).extension() {

@@ -3,8 +3,9 @@
 //!
 //! Path rules: the percent-decoded path must be UTF-8 and every segment non-empty, without
 //! `\`, control characters, or a leading `.` (so no `..`, and nothing under `/.stillpoint/`).
-//! `/` serves `index.html`, `/x` serves the file `x` or else `x/index.html`. What names no
-//! file gets `404.html`; any other I/O failure is logged and gets `500.html`.
+//! `/` serves `index.html`; `/x` serves the file `x`, else `x.html` (a page, as the builder writes
+//! it), else `x/index.html`. What names no file gets `404.html`; any other I/O failure is logged
+//! and gets `500.html`.
 
 use std::{
     io,
@@ -114,15 +115,7 @@ fn resolve_and_load_once(
     csp: &HeaderValue,
     compress: bool,
 ) -> io::Result<Option<Entry>> {
-    let relative = key.trim_start_matches('/');
-    let path = if relative.is_empty() { root.join("index.html") } else { root.join(relative) };
-    let path = match std::fs::metadata(&path) {
-        Ok(meta) if meta.is_file() => path,
-        Ok(meta) if meta.is_dir() => path.join("index.html"),
-        Ok(_) => return Ok(None),
-        Err(err) if means_not_found(&err) => return Ok(None),
-        Err(err) => return Err(err),
-    };
+    let Some(path) = resolve(root, key.trim_start_matches('/'))? else { return Ok(None) };
     match file_cache::load(path, key, csp, compress) {
         Ok(entry) => Ok(Some(entry)),
         Err(err) if means_not_found(&err) => Ok(None),
@@ -189,6 +182,28 @@ pub(crate) fn is_clean(path: &str) -> bool {
 
 /// I/O errors that say the path names no readable file: not found, permission denied, a file
 /// used as a directory, invalid names (NUL, too long).
+/// The file a path names (see the module's rules), if any.
+fn resolve(root: &Path, relative: &str) -> io::Result<Option<PathBuf>> {
+    if relative.is_empty() {
+        return Ok(Some(root.join("index.html")));
+    }
+    let path = root.join(relative);
+    let is_dir = match std::fs::metadata(&path) {
+        Ok(meta) if meta.is_file() => return Ok(Some(path)),
+        Ok(meta) => meta.is_dir(),
+        Err(err) if means_not_found(&err) => false,
+        Err(err) => return Err(err),
+    };
+    let page = root.join(format!("{relative}.html"));
+    match std::fs::metadata(&page) {
+        Ok(meta) if meta.is_file() => return Ok(Some(page)),
+        Ok(_) => {}
+        Err(err) if means_not_found(&err) => {}
+        Err(err) => return Err(err),
+    }
+    Ok(is_dir.then(|| path.join("index.html")))
+}
+
 fn means_not_found(err: &io::Error) -> bool {
     use io::ErrorKind::*;
     matches!(

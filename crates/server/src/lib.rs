@@ -1,7 +1,7 @@
 //! The HTTP server for a built Stillpoint site (`stillpoint serve`).
 //!
-//! It serves the `dist/` directory as the site expects to be served: `/x` answers with
-//! `x/index.html`, `/x/` redirects to the canonical `/x`, unknown paths get the body of
+//! It serves the `dist/` directory as the site expects to be served: `/x` answers with `x.html`
+//! (or `x/index.html`), `/x/` redirects to the canonical `/x`, unknown paths get the body of
 //! `404.html` with status 404, and every response carries the right type, caching and security
 //! headers. Hot files, their headers and their gzip/brotli variants live in a bounded
 //! in-memory cache validated by one `stat` per request, so a swapped `dist` is seen at once.

@@ -26,14 +26,16 @@ pub const FEEDS: [&str; 4] = [SITEMAP_XML, ROBOTS_TXT, RSS_XML, ATOM_XML];
 /// What a built site is (never served or deployed).
 pub const BUILD_INFO: &str = ".stillpoint/build.json";
 
-/// The HTML of a route: `index.html` for `/`, `404.html` and `500.html` for the error pages,
-/// `{route}/index.html` otherwise.
+/// The HTML of a route: `index.html` for `/`, `{route}.html` otherwise (`404.html` and
+/// `500.html` for the error pages). A page is a file, not a folder of its own: canonical URLs
+/// have no trailing slash, and static hosts serve `/x` from `x.html` (GitHub Pages, Netlify,
+/// Cloudflare Pages, nginx's `try_files $uri $uri.html`).
 pub fn html_file(route: &Route) -> String {
     match route.as_str() {
         "/" => "index.html".to_string(),
         "/404" => "404.html".to_string(),
         "/500" => "500.html".to_string(),
-        _ => format!("{}/index.html", route.relative()),
+        _ => format!("{}.html", route.relative()),
     }
 }
 
@@ -75,8 +77,8 @@ mod tests {
         assert_eq!(html_file(&Route::home()), "index.html");
         assert_eq!(html_file(&Route::not_found()), "404.html");
         assert_eq!(html_file(&Route::server_error()), "500.html");
-        assert_eq!(html_file(&Route::article("a")), "articles/a/index.html");
-        assert_eq!(html_file(&Route::category("x").page(2)), "x/page/2/index.html");
+        assert_eq!(html_file(&Route::article("a")), "articles/a.html");
+        assert_eq!(html_file(&Route::category("x").page(2)), "x/page/2.html");
         assert_eq!(page_data_file(&Route::home()), "page-data/index/page-data.json");
         assert_eq!(page_data_file(&Route::not_found()), "page-data/404/page-data.json");
         assert_eq!(page_data_file(&Route::article("a")), "page-data/articles/a/page-data.json");

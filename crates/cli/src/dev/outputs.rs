@@ -36,18 +36,13 @@ impl Diff {
 }
 
 /// The route of a page's page-data or HTML: `page-data/index/page-data.json` and `index.html` →
-/// `/`; `page-data/articles/x/page-data.json` and `articles/x/index.html` → `/articles/x`.
+/// `/`; `page-data/articles/x/page-data.json` and `articles/x.html` → `/articles/x`.
 fn route_of(path: &str) -> Option<String> {
-    if let Some(dir) = path.strip_prefix("page-data/") {
-        let dir = dir.strip_suffix("/page-data.json")?;
-        return Some(if dir == "index" { "/".to_string() } else { format!("/{dir}") });
-    }
-    let dir = path.strip_suffix("index.html")?;
-    match dir.strip_suffix('/') {
-        Some(dir) => Some(format!("/{dir}")),
-        None if dir.is_empty() => Some("/".to_string()),
-        None => None,
-    }
+    let name = match path.strip_prefix("page-data/") {
+        Some(dir) => dir.strip_suffix("/page-data.json")?,
+        None => path.strip_suffix(".html")?,
+    };
+    Some(if name == "index" { "/".to_string() } else { format!("/{name}") })
 }
 
 /// The build hash the output at `dist` was built with.
@@ -67,16 +62,17 @@ mod tests {
         assert_eq!(route_of("page-data/articles/x/page-data.json").unwrap(), "/articles/x");
         assert_eq!(route_of("page-data/404/page-data.json").unwrap(), "/404");
         assert_eq!(route_of("page-data/sq/d/1.json"), None);
-        assert_eq!(route_of("articles/x/index.html").unwrap(), "/articles/x");
+        assert_eq!(route_of("articles/x.html").unwrap(), "/articles/x");
         assert_eq!(route_of("index.html").unwrap(), "/");
-        assert_eq!(route_of("404.html"), None);
+        assert_eq!(route_of("404.html").unwrap(), "/404");
+        assert_eq!(route_of("x/page/2.html").unwrap(), "/x/page/2");
         assert_eq!(route_of("search/manifest.json"), None);
     }
 
     #[test]
     fn names_changed_pages_and_the_bundle() {
         let changed: Vec<String> = [
-            "articles/a/index.html",
+            "articles/a.html",
             "page-data/articles/a/page-data.json",
             "page-data/index/page-data.json",
             "page-data/sq/d/123.json",
@@ -89,7 +85,7 @@ mod tests {
             Diff { pages: vec!["/".into(), "/articles/a".into()], ..Diff::default() }
         );
         // An article whose body alone changed: its HTML, not its page-data.
-        let body: Vec<String> = ["articles/b/index.html"].map(String::from).into();
+        let body: Vec<String> = ["articles/b.html"].map(String::from).into();
         assert_eq!(Diff::of(&body), Diff { pages: vec!["/articles/b".into()], ..Diff::default() });
         let bundle: Vec<String> =
             ["assets/entry-2.css", "page-data/app-data.json"].map(String::from).into();

@@ -18,17 +18,17 @@ fn writes_every_kind_of_file() {
         "index.html",
         "404.html",
         "500.html",
-        "authors/index.html",
-        "authors/rosa-villasenor/index.html",
-        "articles/body-scan/index.html",
-        "enhance-sleep-guided-meditation/index.html",
-        "enhance-sleep-guided-meditation/guided-meditation-for-sleep/index.html",
-        "enhance-sleep-guided-meditation/guided-meditation-for-sleep/body-scan/index.html",
-        "anxiety-management/other/box-breathing/index.html",
-        "info/about-us/index.html",
-        "privacy-policy/index.html",
-        "terms/index.html",
-        "sitemap/index.html",
+        "authors.html",
+        "authors/rosa-villasenor.html",
+        "articles/body-scan.html",
+        "enhance-sleep-guided-meditation.html",
+        "enhance-sleep-guided-meditation/guided-meditation-for-sleep.html",
+        "enhance-sleep-guided-meditation/guided-meditation-for-sleep/body-scan.html",
+        "anxiety-management/other/box-breathing.html",
+        "info/about-us.html",
+        "privacy-policy.html",
+        "terms.html",
+        "sitemap.html",
         "page-data/index/page-data.json",
         "page-data/articles/body-scan/page-data.json",
         "page-data/app-data.json",
@@ -84,7 +84,7 @@ fn article_page_data_and_head() {
     assert!(props.get("bodyHtml").is_none(), "the body is in the article's HTML only");
     insta::assert_json_snapshot!("article_props", props);
 
-    let html = t.read("articles/body-scan/index.html");
+    let html = t.read("articles/body-scan.html");
     let body = crate::util::between(&html, "data-body=\"\">", "</div>").unwrap();
     assert!(body.starts_with("<p>"), "the HTML holds the body: {body}");
     let head = crate::util::between(&html, "<head>", "</head>").unwrap();

@@ -114,8 +114,8 @@ fn first_unchanged_edited_and_removed_article() {
     t.build();
     let v2 = dist_files(&t.out());
     let edited = changed(&v1, &v2);
-    assert!(edited.contains("articles/body-scan/index.html"), "{edited:?}");
-    assert!(!edited.contains("articles/breathing/index.html"), "{edited:?}");
+    assert!(edited.contains("articles/body-scan.html"), "{edited:?}");
+    assert!(!edited.contains("articles/breathing.html"), "{edited:?}");
     let plan = deploy(&t, &s3, &["--dry-run"]);
     let planned: BTreeSet<String> = plan
         .lines()
@@ -146,8 +146,8 @@ fn first_unchanged_edited_and_removed_article() {
     let v3 = dist_files(&t.out());
     let out = deploy(&t, &s3, &[]);
     let third = s3.dump(BUCKET);
-    assert!(!third.contains_key("articles/rest-without-guilt/index.html"));
-    assert!(second.contains_key("articles/rest-without-guilt/index.html"));
+    assert!(!third.contains_key("articles/rest-without-guilt.html"));
+    assert!(second.contains_key("articles/rest-without-guilt.html"));
     let kept: BTreeSet<String> = v2
         .keys()
         .filter(|k| !v3.contains_key(*k) && stillpoint_deploy::kind::is_hashed(k))
@@ -231,7 +231,7 @@ fn delete_cap_and_force() {
     // from the site's stillpoint.toml.
     let plan = deploy(&t, &s3, &["--dry-run", "--max-deletes", "1", "--site", "site"]);
     assert!(plan.contains("Plan for s3://calm-site at http://127.0.0.1"), "{plan}");
-    assert!(plan.contains("  delete  articles/rest-without-guilt/index.html"), "{plan}");
+    assert!(plan.contains("  delete  articles/rest-without-guilt.html"), "{plan}");
     assert!(plan.contains("would be refused without --force"), "{plan}");
     let out = deploy_env(&t, &s3, &["--max-deletes", "1"], &[]);
     assert!(!out.status.success());

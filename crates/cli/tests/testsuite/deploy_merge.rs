@@ -64,8 +64,7 @@ fn merging_three_shards_publishes_the_whole_build_and_again_uploads_nothing() {
     let first = ok(&t, &s3, &merge);
     let want = published(&s3, "whole");
     assert!(
-        want.contains_key("index.html")
-            && want.contains_key("articles/the-noting-technique/index.html")
+        want.contains_key("index.html") && want.contains_key("articles/the-noting-technique.html")
     );
     assert_eq!(published(&s3, "merged"), want, "{whole}\n{first}");
     let uploaded =

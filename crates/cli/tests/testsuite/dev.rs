@@ -186,10 +186,9 @@ fn an_edit_rebuilds_once_and_reaches_open_tabs() {
     assert!(log.contains(&format!("changed: {ARTICLE}\n")), "{log}");
 
     // The files written to disk never carry the dev client.
-    let built = std::fs::read_to_string(
-        t.site().join(".stillpoint/dev-dist/articles/body-scan/index.html"),
-    )
-    .unwrap();
+    let built =
+        std::fs::read_to_string(t.site().join(".stillpoint/dev-dist/articles/body-scan.html"))
+            .unwrap();
     assert!(built.contains(NEW_TITLE) && !built.contains("__stillpoint"));
 
     // A static file is not in any page data: the event says so, and tabs reload.

@@ -48,7 +48,7 @@ fn after_edit(change: impl FnOnce(&SiteTest)) -> (SiteTest, BTreeSet<String>) {
 }
 
 const BODY_SCAN: [&str; 2] =
-    ["articles/body-scan/index.html", "page-data/articles/body-scan/page-data.json"];
+    ["articles/body-scan.html", "page-data/articles/body-scan/page-data.json"];
 
 #[test]
 fn a_second_build_without_changes_writes_nothing() {
@@ -83,9 +83,9 @@ fn editing_a_title_rewrites_the_pages_that_show_it_and_nothing_else() {
     });
     for f in BODY_SCAN.iter().chain(&[
         "index.html",
-        "enhance-sleep-guided-meditation/index.html",
-        "enhance-sleep-guided-meditation/guided-meditation-for-sleep/index.html",
-        "authors/maya-lindqvist/index.html",
+        "enhance-sleep-guided-meditation.html",
+        "enhance-sleep-guided-meditation/guided-meditation-for-sleep.html",
+        "authors/maya-lindqvist.html",
         "rss.xml",
         "atom.xml",
         "search/manifest.json",
@@ -93,9 +93,9 @@ fn editing_a_title_rewrites_the_pages_that_show_it_and_nothing_else() {
         assert!(touched.contains(*f), "{f} not rewritten: {touched:#?}");
     }
     for f in [
-        "authors/rosa-villasenor/index.html",
-        "info/about-us/index.html",
-        "privacy-policy/index.html",
+        "authors/rosa-villasenor.html",
+        "info/about-us.html",
+        "privacy-policy.html",
         "404.html",
         "sw.js",
         "page-data/app-data.json",
@@ -113,8 +113,8 @@ fn adding_renaming_and_deleting_articles_follow_the_slug() {
         let copy = text.replacen("slug: rest-without-guilt", "slug: untagged-two", 1);
         std::fs::write(t.site().join("articles/untagged-two.md"), copy).unwrap();
     });
-    assert!(touched.contains("articles/untagged-two/index.html"), "{touched:#?}");
-    assert!(t.out().join("articles/untagged-two/index.html").is_file());
+    assert!(touched.contains("articles/untagged-two.html"), "{touched:#?}");
+    assert!(t.out().join("articles/untagged-two.html").is_file());
 
     let before = snapshot(&t);
     edit(&t, "articles/untagged-two.md", "slug: untagged-two", "slug: renamed");
@@ -125,8 +125,8 @@ fn adding_renaming_and_deleting_articles_follow_the_slug() {
     .unwrap();
     build_verified(&t);
     let renamed = diff(&before, &snapshot(&t));
-    assert!(renamed.contains("articles/renamed/index.html"));
-    assert!(renamed.contains("articles/untagged-two/index.html"), "the old slug's page is removed");
+    assert!(renamed.contains("articles/renamed.html"));
+    assert!(renamed.contains("articles/untagged-two.html"), "the old slug's page is removed");
     assert!(!t.out().join("articles/untagged-two").exists(), "its folder is removed too");
 
     std::fs::remove_file(t.site().join("articles/renamed.md")).unwrap();
@@ -140,9 +140,9 @@ fn editing_an_author_rewrites_their_pages() {
     let (_, touched) = after_edit(|t| {
         edit(t, "data/authors.toml", "Rosa is a sleep coach.", "Rosa coaches sleep.")
     });
-    assert!(touched.contains("authors/rosa-villasenor/index.html"), "{touched:#?}");
-    assert!(!touched.contains("authors/maya-lindqvist/index.html"));
-    assert!(!touched.contains("articles/body-scan/index.html"), "Maya's article is not Rosa's");
+    assert!(touched.contains("authors/rosa-villasenor.html"), "{touched:#?}");
+    assert!(!touched.contains("authors/maya-lindqvist.html"));
+    assert!(!touched.contains("articles/body-scan.html"), "Maya's article is not Rosa's");
 }
 
 #[test]
@@ -152,7 +152,7 @@ fn editing_topics_or_config_rewrites_every_page() {
         ("stillpoint.toml", "title = \"Calm Test\"", "title = \"Calm Tests\""),
     ] {
         let (_, touched) = after_edit(|t| edit(t, file, from, to));
-        for f in BODY_SCAN.iter().chain(&["index.html", "404.html", "info/about-us/index.html"]) {
+        for f in BODY_SCAN.iter().chain(&["index.html", "404.html", "info/about-us.html"]) {
             assert!(touched.contains(*f), "{file}: {f} not rewritten");
         }
     }

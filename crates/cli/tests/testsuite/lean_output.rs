@@ -155,13 +155,13 @@ fn html_without_script_keeps_its_links_meta_and_structured_data() {
     let t = SiteTest::from_fixture("minimal");
     t.build();
     for (rel, data) in [
-        ("articles/body-scan/index.html", "page-data/articles/body-scan/page-data.json"),
+        ("articles/body-scan.html", "page-data/articles/body-scan/page-data.json"),
         ("index.html", "page-data/index/page-data.json"),
         (
-            "enhance-sleep-guided-meditation/index.html",
+            "enhance-sleep-guided-meditation.html",
             "page-data/enhance-sleep-guided-meditation/page-data.json",
         ),
-        ("authors/rosa-villasenor/index.html", "page-data/authors/rosa-villasenor/page-data.json"),
+        ("authors/rosa-villasenor.html", "page-data/authors/rosa-villasenor/page-data.json"),
     ] {
         let page_data: serde_json::Value = serde_json::from_str(&t.read(data)).unwrap();
         assert_no_script_page(&t.out(), rel, &t.read(rel), &page_data);

@@ -39,7 +39,7 @@ fn raw_html_is_sanitised_by_default() {
     let t = site(false);
     // The body is in the article's HTML only, never in its page-data.
     assert!(!t.read("page-data/articles/raw-html/page-data.json").contains("Breathe"));
-    let html = t.read("articles/raw-html/index.html");
+    let html = t.read("articles/raw-html.html");
     for bad in ["window.pwned", "<iframe", "onmouseover", "javascript:", "steal()"] {
         assert!(!html.contains(bad), "`{bad}` reached the page");
     }
@@ -49,7 +49,7 @@ fn raw_html_is_sanitised_by_default() {
 #[test]
 fn unsafe_html_keeps_it_as_written() {
     let t = site(true);
-    let html = t.read("articles/raw-html/index.html");
+    let html = t.read("articles/raw-html.html");
     assert!(html.contains(r#"<div class="note" onmouseover="steal()">"#), "trusted HTML is kept");
     assert!(html.contains("<script>window.pwned = 1</script>"));
 }

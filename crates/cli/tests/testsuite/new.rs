@@ -39,7 +39,7 @@ fn new_site_checks_and_builds() {
     t.build();
     let home = t.read("index.html");
     assert!(home.contains("Quiet &quot;Mind&quot;") || home.contains("Quiet \"Mind\""), "{home}");
-    let article = t.read("articles/three-minute-breathing-space/index.html");
+    let article = t.read("articles/three-minute-breathing-space.html");
     assert!(article.contains("<h2 id=\"notice\">Notice</h2>"), "the article body is rendered");
     assert!(t.out().join("icons/quiet-mind-logo-small.png").is_file());
     let info: serde_json::Value = serde_json::from_str(&t.read(".stillpoint/build.json")).unwrap();

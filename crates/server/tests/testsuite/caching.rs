@@ -98,9 +98,9 @@ async fn precompressed_siblings_are_served_when_accepted() {
 }
 
 #[tokio::test]
-async fn precompressed_pages_are_served_from_their_index() {
+async fn precompressed_pages_are_served_beside_their_html() {
     let site = TestSite::new();
-    site.write("authors/index.html.br", b"BROTLI-PAGE");
+    site.write("authors.html.br", b"BROTLI-PAGE");
     let answer = site.send(Method::GET, "/authors", &[("accept-encoding", "br")]).await;
     assert_eq!(answer.status, StatusCode::OK);
     assert_eq!(answer.header("content-encoding"), "br");

@@ -24,12 +24,12 @@ async fn etags_follow_the_content_not_the_file() {
     assert!(etag.starts_with('"') && !etag.starts_with("W/"), "strong: {etag}");
 
     // Rebuilt with the same bytes (new inode, new mtime): same ETag.
-    replace(&site, "authors/index.html", b"<h1>Meet Our Mindfulness Experts</h1>");
+    replace(&site, "authors.html", b"<h1>Meet Our Mindfulness Experts</h1>");
     let same = get(app.clone(), "/authors").await;
     assert_eq!(same.header("etag"), etag);
 
     // Rebuilt with new bytes: served at once, with a new ETag.
-    replace(&site, "authors/index.html", b"<h1>New experts</h1>");
+    replace(&site, "authors.html", b"<h1>New experts</h1>");
     let changed = get(app.clone(), "/authors").await;
     assert_eq!(changed.text(), "<h1>New experts</h1>");
     assert_ne!(changed.header("etag"), etag);
@@ -39,7 +39,7 @@ async fn etags_follow_the_content_not_the_file() {
 async fn text_is_compressed_once_with_a_distinct_etag_per_coding() {
     let site = TestSite::new();
     let page = "<p>breathe in, breathe out</p>\n".repeat(100);
-    site.write("articles/breath/index.html", page.as_bytes());
+    site.write("articles/breath.html", page.as_bytes());
     let app = site.app();
     let mut etags = Vec::new();
     for (accept, coding) in [("br, gzip", "br"), ("gzip", "gzip"), ("", "")] {

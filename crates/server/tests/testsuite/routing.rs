@@ -5,7 +5,7 @@ use http::{Method, StatusCode};
 use crate::support::TestSite;
 
 #[tokio::test]
-async fn routes_are_served_from_their_index_html() {
+async fn routes_are_served_from_their_html_file_or_folder_index() {
     let site = TestSite::new();
     for (path, body) in [
         ("/", "<h1>Home</h1>"),
@@ -13,7 +13,8 @@ async fn routes_are_served_from_their_index_html() {
         ("/articles/body-scan", "<h1>Body scan</h1>"),
         ("/info/about-us", "<h1>About Us</h1>"),
         ("/index.html", "<h1>Home</h1>"),
-        ("/authors/index.html", "<h1>Meet Our Mindfulness Experts</h1>"),
+        ("/authors.html", "<h1>Meet Our Mindfulness Experts</h1>"),
+        ("/info/about-us/index.html", "<h1>About Us</h1>"),
         ("/authors?page=2", "<h1>Meet Our Mindfulness Experts</h1>"),
     ] {
         let answer = site.get(path).await;

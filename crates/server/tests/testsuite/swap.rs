@@ -23,7 +23,7 @@ const PATHS: [&str; 4] = ["/", "/articles/calm", "/assets/app.js", "/assets/big.
 /// The files of a version: (directory, name, key of its body).
 const FILES: [(&str, &str, &str); 4] = [
     ("", "index.html", ""),
-    ("articles/calm", "index.html", "articles/calm"),
+    ("articles", "calm.html", "articles/calm"),
     ("assets", "app.js", "assets"),
     ("assets", "big.js", "big"),
 ];

@@ -378,7 +378,8 @@ fn temp_name(path: &Path) -> PathBuf {
 }
 
 /// Makes the folder `path` goes in. Most files of a site are alone in a folder of their own
-/// (`articles/{slug}/index.html`), so it is made at once; its parents only when they are missing.
+/// (`page-data/articles/{slug}/page-data.json`), so it is made at once; its parents only when
+/// they are missing.
 fn create_parent(path: &Path) -> Result<(), BuildError> {
     let Some(dir) = path.parent() else { return Ok(()) };
     match fs::create_dir(dir) {
