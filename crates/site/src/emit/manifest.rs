@@ -113,9 +113,9 @@ impl From<BTreeMap<String, String>> for Manifest {
     }
 }
 
-/// The digest that identifies a file's bytes: SHA-256, 128 bits in hex.
+/// The digest that identifies a file's bytes: 128-bit XXH3 in hex (see `build::key` for why).
 pub fn file_digest(bytes: &[u8]) -> String {
-    hex::encode(&Sha256::digest(bytes)[..16])
+    format!("{:032x}", xxhash_rust::xxh3::xxh3_128(bytes))
 }
 
 #[cfg(test)]
