@@ -9,7 +9,7 @@ HOST     ?= 127.0.0.1
 PORT     ?= 8080
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run build web deps test test-rust test-web e2e lint chromium bench bench-dev bench-incremental bench-serve bench-deploy clean s3-server
+.PHONY: run build web deps test test-rust test-web test-release release e2e lint chromium bench bench-dev bench-incremental bench-serve bench-deploy clean s3-server
 
 ## Install the web dependencies (npm ci) when package-lock.json changes.
 deps: web/node_modules/.package-lock.json
@@ -34,12 +34,12 @@ run: build
 	$(BIN) serve $(DEMO_OUT) --host $(HOST) --port $(PORT)
 
 ## Every test: lints, Rust unit and integration tests, component tests, browser end-to-end tests.
-test: build lint test-web test-rust e2e
+test: build lint test-web test-rust e2e test-release
 
 lint: deps
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets --locked -- -D warnings
-	cd web && npm run typecheck && npm run lint
+	cd web && npm run typecheck && npm run lint && npm run lint:workflows
 
 test-web: deps
 	cd web && npm test
@@ -55,6 +55,18 @@ $(S3_VENV)/bin/moto_server:
 	@python3 -c 'import ensurepip' 2>/dev/null || { apt-get update -qq && apt-get install -y -qq python3-venv; }
 	python3 -m venv $(S3_VENV)
 	$(S3_VENV)/bin/pip install -q 'moto[server]==5.2.5'
+
+## The release artifacts of this machine's target in target/artifacts (scripts/release.sh): the
+## archive with the executable (web bundle inside), its debug information, the npm packages and
+## SHA256SUMS. PROFILE=release reuses `make build`'s executable instead of the `dist` profile's.
+release: web
+	PROFILE=$${PROFILE:-dist} bash scripts/release.sh
+
+## The Linux x64 artifacts end to end, from `make build`'s executable: the archive alone, then the
+## npm packages installed and served with no Rust on PATH.
+test-release: build
+	PROFILE=release OUT=target/artifacts bash scripts/release.sh
+	bash scripts/test-release.sh target/artifacts
 
 ## Browser tests need Debian's Chromium (installed here when missing; never a downloaded browser).
 chromium:

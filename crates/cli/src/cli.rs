@@ -6,7 +6,7 @@ use clap::{Args, Parser, Subcommand};
 
 /// Stillpoint builds and serves a website of guided-meditation and mindfulness articles.
 #[derive(Debug, Parser)]
-#[command(name = "stillpoint", version, about)]
+#[command(name = "stillpoint", version, long_version = LONG_VERSION.as_str(), about)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -26,6 +26,27 @@ pub enum Command {
     Dev(crate::cmd::dev::DevArgs),
     /// Publish a built site to its S3-compatible bucket, uploading only what changed.
     Deploy(crate::cmd::deploy::DeployArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(crate::cmd::shell::CompletionsArgs),
+    /// Print the manual page (roff), or write one page per command into a directory.
+    Man(crate::cmd::shell::ManArgs),
+}
+
+/// `--version`: the version, then the commit, the target and whether the web bundle is inside.
+static LONG_VERSION: std::sync::LazyLock<String> = std::sync::LazyLock::new(long_version);
+
+fn long_version() -> String {
+    let commit = env!("STILLPOINT_COMMIT");
+    let bundle = match crate::web_bundle::digest() {
+        "" => "not embedded (found on disk or with --web)".to_string(),
+        digest => format!("embedded ({digest})"),
+    };
+    format!(
+        "{}\ncommit: {}\ntarget: {}\nweb bundle: {bundle}",
+        env!("CARGO_PKG_VERSION"),
+        if commit.is_empty() { "unknown" } else { commit },
+        env!("STILLPOINT_TARGET"),
+    )
 }
 
 #[derive(Debug, Args)]

@@ -1,8 +1,9 @@
 //! Content errors and warnings as a person reads them (location, message, the source line, a
-//! hint) and as a machine reads them (`check --format json`).
+//! hint) and as machines read them (`check --format json`, and `--format github`: GitHub
+//! Actions workflow commands that annotate the lines of a pull request).
 
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Component, Path, PathBuf};
 
 use serde_json::{Value, json};
 use stillpoint_content::{ContentError, ContentWarning, Diagnostics};
@@ -87,6 +88,36 @@ fn item_json(i: &Item) -> Value {
     })
 }
 
+/// One `::error …::` or `::warning …::` workflow command per problem, each on its file and line,
+/// with paths as the repository sees them: below `site` (the directory as given to `check`).
+pub fn github(site: &Path, errors: &Diagnostics, warnings: &[ContentWarning]) -> String {
+    let mut out = String::new();
+    let items = errors.iter().map(|e| ("error", Item::from(e)));
+    for (level, i) in items.chain(warnings.iter().map(|w| ("warning", Item::from(w)))) {
+        let file: PathBuf =
+            site.join(i.path).components().filter(|c| *c != Component::CurDir).collect();
+        let mut props =
+            format!("file={}", escape_property(&file.to_string_lossy().replace('\\', "/")));
+        if i.line > 0 {
+            let _ = write!(props, ",line={},col={}", i.line, i.col);
+        }
+        let _ = write!(props, ",title={}", escape_property(i.kind));
+        let text = format!("{}\n{}", i.message, i.hint);
+        let _ = writeln!(out, "::{level} {props}::{}", escape_data(&text));
+    }
+    out
+}
+
+/// A workflow command's message: `%`, CR and LF are escaped, or GitHub cuts the text short.
+fn escape_data(s: &str) -> String {
+    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+}
+
+/// A workflow command's property value: as its message, and `:` and `,`, which end the value.
+fn escape_property(s: &str) -> String {
+    escape_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
@@ -109,4 +140,15 @@ fn render_one(out: &mut String, root: &Path, level: &str, e: &Item) {
         let _ = writeln!(out, "{pad} |\n{num} | {src}\n{pad} | {caret}^");
     }
     let _ = writeln!(out, "  = hint: {}\n", e.hint);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn workflow_commands_escape_what_github_reads_as_syntax() {
+        assert_eq!(escape_data("50% off\r\nnext"), "50%25 off%0D%0Anext");
+        assert_eq!(escape_property("a:b,c%\n"), "a%3Ab%2Cc%25%0A");
+    }
 }

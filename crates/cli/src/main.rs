@@ -6,6 +6,7 @@ mod cli_reference;
 mod cmd;
 mod dev;
 mod diagnostics;
+mod web_bundle;
 
 use std::process::ExitCode;
 
@@ -31,6 +32,8 @@ fn run() -> anyhow::Result<ExitCode> {
         cli::Command::New(args) => cmd::new::run(&args),
         cli::Command::Dev(args) => cmd::dev::run(&args),
         cli::Command::Deploy(args) => cmd::deploy::run(&args),
+        cli::Command::Completions(args) => cmd::shell::completions(&args),
+        cli::Command::Man(args) => cmd::shell::man(&args),
     }
 }
 

@@ -29,11 +29,11 @@ impl Progress for Bar {
     }
 }
 
-pub fn options(args: &BuildArgs) -> BuildOptions {
-    BuildOptions {
+pub fn options(args: &BuildArgs) -> anyhow::Result<BuildOptions> {
+    Ok(BuildOptions {
         site_dir: args.site.clone(),
         out: args.out.clone(),
-        web: args.web.clone(),
+        web: crate::web_bundle::resolve(args.web.as_deref())?,
         node: args.node.clone(),
         jobs: args.jobs,
         year: None,
@@ -48,11 +48,11 @@ pub fn options(args: &BuildArgs) -> BuildOptions {
         },
         shard: args.shard,
         batch: stillpoint_site::BATCH,
-    }
+    })
 }
 
 pub fn run(args: &BuildArgs) -> anyhow::Result<ExitCode> {
-    let opts = options(args);
+    let opts = options(args)?;
     let bar = Bar(ProgressBar::new(0));
     match stillpoint_site::build(&opts, &bar) {
         Ok(r) => {

@@ -1,4 +1,4 @@
-//! `stillpoint check SITE [--format human|json] [--deny-warnings]`: a CI gate.
+//! `stillpoint check SITE [--format human|json|github] [--deny-warnings]`: a CI gate.
 //!
 //! Errors fail the check (exit 1); warnings are reported apart and fail it only with
 //! `--deny-warnings`. `--format json` prints one JSON document on stdout.
@@ -18,7 +18,8 @@ pub struct CheckArgs {
     pub site: PathBuf,
     /// `human`: errors and warnings on stderr with their source line; `json`: one document on
     /// stdout, `{"ok", "errors": [..], "warnings": [..]}`, each with file, line, column, kind,
-    /// message and hint.
+    /// message and hint; `github`: GitHub Actions workflow commands on stdout (one annotation
+    /// per problem, on its file and line below SITE), and the human report on stderr.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
     /// Fail (exit 1) when there are warnings, too.
@@ -30,6 +31,7 @@ pub struct CheckArgs {
 pub enum Format {
     Human,
     Json,
+    Github,
 }
 
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
@@ -47,7 +49,10 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         Format::Json => {
             println!("{:#}", diagnostics::json(ok, &errors, &warnings));
         }
-        Format::Human => {
+        Format::Human | Format::Github => {
+            if args.format == Format::Github {
+                print!("{}", diagnostics::github(&args.site, &errors, &warnings));
+            }
             // Errors first and alone: warnings are listed once the errors are fixed.
             if !errors.is_empty() {
                 eprint!("{}", diagnostics::render(&args.site, &errors));

@@ -6,3 +6,4 @@ pub mod deploy;
 pub mod dev;
 pub mod new;
 pub mod serve;
+pub mod shell;

@@ -47,7 +47,10 @@ pub fn run(args: &DevArgs) -> anyhow::Result<ExitCode> {
 
     let hub = Arc::new(Hub::new());
     let mut rebuilder = Rebuilder::new(site.clone(), out.clone(), hub.clone());
-    rebuilder.web = web_dev.as_ref().map(|w| w.join("dist")).or_else(|| args.web.clone());
+    rebuilder.web = match &web_dev {
+        Some(w) => Some(w.join("dist")),
+        None => crate::web_bundle::resolve(args.web.as_deref())?,
+    };
     rebuilder.node = args.node.clone();
     rebuilder.jobs = args.jobs;
     rebuilder.web_dev = web_dev.clone();

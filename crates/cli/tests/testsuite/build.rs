@@ -145,18 +145,3 @@ fn missing_web_bundle_says_where_it_looked() {
         stderr(&out)
     );
 }
-
-#[test]
-fn finds_its_web_bundle_from_any_working_directory() {
-    // No STILLPOINT_WEB: the binary (target/<profile>/stillpoint) finds web/dist from its own path,
-    // wherever it is run from.
-    let t = SiteTest::from_fixture("minimal");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_stillpoint"))
-        .args(["build", "site", "--out", "dist"])
-        .current_dir(t.tmp.path())
-        .env_remove("STILLPOINT_WEB")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(t.out().join("index.html").is_file());
-}

@@ -105,3 +105,36 @@ fn every_warning_kind_is_reported_with_its_line() {
     );
     assert_eq!(kinds.len(), 3, "the described image is fine: {kinds:?}");
 }
+
+/// `--format github`: one workflow command per problem on stdout, on the file as the repository
+/// names it (below the site directory as given), with GitHub's escaping; the exit code as ever.
+#[test]
+fn github_annotations_name_the_file_below_the_site_and_escape_their_text() {
+    let t = SiteTest::invalid("unknown_category");
+    let out = t.run(&["check", "./site", "--format", "github"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout.clone()).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines.iter().all(|l| l.starts_with("::error ") || l.starts_with("::warning ")));
+    assert!(lines.first().is_some_and(|l| l.starts_with("::error ")), "errors first: {stdout}");
+    let first = lines[0];
+    assert!(first.starts_with("::error file=site/articles/"), "{first}");
+    assert!(first.contains(",line=") && first.contains(",col="), "{first}");
+    assert!(first.contains(",title=unknown_category::"), "{first}");
+    let message = first.split_once("::").unwrap().1.split_once("::").unwrap().1;
+    assert!(message.contains("%0A"), "message and hint on two lines: {message}");
+    assert!(!message.contains('\n') && !message.contains('\r'), "{message}");
+    assert!(stderr(&out).contains("error: "), "the human report still goes to stderr");
+
+    let t = SiteTest::from_fixture("minimal");
+    let out = t.run(&["check", "site", "--format", "github"]);
+    assert_eq!(out.status.code(), Some(0), "warnings alone pass");
+    let stdout = String::from_utf8(out.stdout.clone()).unwrap();
+    assert_eq!(
+        stdout.lines().next().unwrap_or_default().split("::").nth(1),
+        Some("warning file=site/articles/breathing.md,line=11,col=15,title=filed_under_other"),
+        "{stdout}"
+    );
+    let out = t.run(&["check", "site", "--format", "github", "--deny-warnings"]);
+    assert_eq!(out.status.code(), Some(1));
+}

@@ -16,6 +16,7 @@ mod lean_output;
 mod markdown_html;
 mod new;
 mod s3;
+mod self_contained;
 mod serve;
 mod shard;
 mod util;
