@@ -21,10 +21,9 @@ web/node_modules/.package-lock.json: web/package-lock.json web/package.json
 web: deps
 	cd web && npm run build
 
-## Build everything: the web bundle and the release binary, with the bundle beside it.
+## Build everything: the web bundle, then the release binary, which embeds it (crates/cli/build.rs).
 build: web
 	cargo build --release --locked -p stillpoint
-	rm -rf target/release/web && cp -R web/dist target/release/web
 	@echo "Built $(BIN)"
 
 ## Build the demo site and serve it.

@@ -56,7 +56,7 @@ pub struct BuildArgs {
     /// Where to write the site; replaced only when the build succeeds.
     #[arg(long, short, default_value = "dist")]
     pub out: PathBuf,
-    /// The web bundle (web/dist); found beside the executable by default.
+    /// Another web bundle (a built web/dist) than the one inside the executable.
     #[arg(long, env = "STILLPOINT_WEB")]
     pub web: Option<PathBuf>,
     /// The Node.js executable that runs the render workers.

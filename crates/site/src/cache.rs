@@ -213,15 +213,31 @@ fn checked(bytes: &[u8]) -> Result<&[u8], String> {
     }
 }
 
-/// Identifies the engine that wrote a cache: its version and its executable (size and time), so
-/// a rebuilt binary never trusts pages rendered by another.
+/// Identifies the engine that wrote a cache: its version and a digest of its executable's bytes,
+/// so a rebuilt binary never trusts pages rendered by another, while the same executable
+/// installed again (`npm ci` in CI, which stamps every file with the time of the install) keeps
+/// its cache. Read once per process: about 25 ms for a release executable with its line tables.
 pub fn engine_id() -> String {
-    let exe = std::env::current_exe().and_then(std::fs::metadata).ok();
-    let stamp = exe.map(|m| {
-        let t = m.modified().ok().and_then(|t| t.duration_since(UNIX_EPOCH).ok());
-        format!("{}-{}", m.len(), t.map_or(0, |d| d.as_nanos()))
-    });
-    format!("{} {}", env!("CARGO_PKG_VERSION"), stamp.unwrap_or_default())
+    static ID: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    ID.get_or_init(|| {
+        let digest = std::env::current_exe().and_then(|exe| file_xxh3(&exe));
+        format!("{} {:032x}", env!("CARGO_PKG_VERSION"), digest.unwrap_or_default())
+    })
+    .clone()
+}
+
+/// XXH3-128 of a file, read in pieces so a large executable is never held in memory whole.
+fn file_xxh3(path: &Path) -> std::io::Result<u128> {
+    use std::io::Read as _;
+    let mut file = std::fs::File::open(path)?;
+    let mut hash = xxhash_rust::xxh3::Xxh3::new();
+    let mut buf = vec![0; 1 << 20];
+    loop {
+        match file.read(&mut buf)? {
+            0 => return Ok(hash.digest128()),
+            n => hash.update(&buf[..n]),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -24,7 +24,7 @@ pub struct DevArgs {
     /// Also watch the checkout's web/src: rebuild the web bundle (`npm run build`), then the site.
     #[arg(long)]
     pub web_dev: bool,
-    /// The web bundle (web/dist); found beside the executable by default.
+    /// Another web bundle (a built web/dist) than the one inside the executable.
     #[arg(long, env = "STILLPOINT_WEB")]
     pub web: Option<PathBuf>,
     /// The Node.js executable that runs the render workers.

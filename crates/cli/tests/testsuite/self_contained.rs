@@ -107,3 +107,31 @@ fn completions_and_manual_pages_cover_every_command() {
         assert!(text.contains(".TH "), "{page} is a manual page");
     }
 }
+
+/// The build cache belongs to the executable's bytes, not its file: the same executable installed
+/// again (a new file, a new time, as `npm ci` makes it) reuses every page; another one does not.
+#[test]
+fn the_same_executable_installed_again_keeps_the_build_cache() {
+    let t = SiteTest::from_fixture("minimal");
+    let cache = t.tmp.path().join("cache");
+    let first = lone_binary(&t.tmp.path().join("first"));
+    let out = run(&first, t.tmp.path(), &cache, &["build", "site", "--out", "dist"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let again = lone_binary(&t.tmp.path().join("again"));
+    let out = run(&again, t.tmp.path(), &cache, &["build", "site", "--out", "dist"]);
+    let err = stderr(&out);
+    assert!(out.status.success() && err.contains("rendered 0,"), "{err}");
+
+    // One byte more is another engine.
+    let mut bytes = std::fs::read(&again).unwrap();
+    bytes.push(0);
+    let other = t.tmp.path().join("other/stillpoint");
+    std::fs::create_dir_all(other.parent().unwrap()).unwrap();
+    std::fs::write(&other, bytes).unwrap();
+    std::fs::set_permissions(&other, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let out = run(&other, t.tmp.path(), &cache, &["build", "site", "--out", "dist"]);
+    let err = stderr(&out);
+    assert!(out.status.success() && !err.contains("rendered 0,"), "{err}");
+}
