@@ -6,13 +6,15 @@
 //! memory in one vectored write or, on plain TCP for large identity bodies, sent from the
 //! page cache with `sendfile(2)`. The answers are the router's, header for header (a test
 //! compares them). The first request the fast path does not answer itself (another method,
-//! HTTP/1.0, a body, an upgrade or h2c, a range, a redirect, a 404/500 page, `/__health`,
-//! the proxy, a malformed or oversized head) hands the connection, with the bytes already
+//! HTTP/1.0, a body, an upgrade or h2c, a range or a precondition, a redirect, a 404/500
+//! page, `/__health`, the proxy, a malformed head) hands the connection, with the bytes already
 //! read, to hyper and the router for the rest of its life. With an access log configured,
 //! every connection goes to hyper (the log is written by the router's middleware).
 //!
 //! Limits match hyper's: a request head must arrive within [`HEADER_TIMEOUT`] (also the
-//! keep-alive idle limit), an idle connection closes on graceful shutdown.
+//! keep-alive idle limit) and be at most `MAX_HEADER_BYTES` (`431` beyond, answered here, as
+//! is the `400` of the `Host` rule, `host.rs`); writes time out as `send_timeout.rs` says; an
+//! idle connection closes on graceful shutdown.
 
 mod answer;
 pub(crate) mod head;
