@@ -3,6 +3,12 @@
 //! finish, no new ones start) on shutdown, and once no request has been in flight for the idle
 //! limit: hyper closes an HTTP/1.1 connection idle for `HEADER_TIMEOUT` itself, but keeps an
 //! HTTP/2 one whose client answers its PINGs open forever.
+//!
+//! An HTTP/2 client can also stop reading without filling the socket, by granting no flow
+//! control window: the answer then waits for the window, not for the socket, and the send
+//! timeout of `send_timeout.rs` never starts. So an HTTP/2 connection whose answers in flight
+//! have sent nothing for the send timeout is dropped (nginx applies `send_timeout` to such
+//! streams too).
 
 use std::{
     error::Error,
@@ -28,6 +34,8 @@ use tokio::{
 };
 use tower::ServiceExt;
 
+use crate::limits::Timeouts;
+
 /// Serves `io` with `router` until the connection ends (see the module docs).
 pub(crate) async fn serve<I>(
     builder: &auto::Builder<TokioExecutor>,
@@ -35,25 +43,26 @@ pub(crate) async fn serve<I>(
     router: Router,
     peer: SocketAddr,
     mut stop: watch::Receiver<bool>,
-    idle_limit: Duration,
+    timeouts: Timeouts,
 ) -> Result<(), Box<dyn Error + Send + Sync>>
 where
     I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
 {
     let activity = Arc::new(Activity::default());
-    let tracked = activity.clone();
+    let (tracked, seen) = (activity.clone(), activity.clone());
     let service = router
         .map_request(move |mut request: http::Request<Incoming>| {
             request.extensions_mut().insert(ConnectInfo(peer));
+            if request.version() == http::Version::HTTP_2 {
+                seen.saw_h2();
+            }
             request
         })
         .map_future(move |answer| {
             let busy = tracked.begin();
             async move {
                 let response = answer.await?;
-                Ok::<_, std::convert::Infallible>(
-                    response.map(|body| Tracked { body, _busy: busy }),
-                )
+                Ok::<_, std::convert::Infallible>(response.map(|body| Tracked { body, busy }))
             }
         });
     let connection =
@@ -67,40 +76,85 @@ where
                 closing = true;
                 connection.as_mut().graceful_shutdown();
             }
-            () = activity.idle_for(idle_limit), if !closing => {
+            () = activity.idle_for(timeouts.h2_idle), if !closing => {
                 tracing::debug!(%peer, "closing an idle connection");
                 closing = true;
                 connection.as_mut().graceful_shutdown();
+            }
+            () = activity.stalled_for(timeouts.send) => {
+                return Err("HTTP/2 answers sent nothing within the send timeout".into());
             }
         }
     }
 }
 
-/// Requests in flight on one connection (until their answer's body is sent or dropped), and
-/// when the last one ended.
+/// What a connection's requests are doing.
 #[derive(Debug)]
-struct Activity(Mutex<(usize, Instant)>);
+struct State {
+    /// Requests in flight (until their answer's body is sent or dropped).
+    busy: usize,
+    /// When the last request in flight ended (or the connection started).
+    since: Instant,
+    /// When a request started or an answer's body last gave a frame to send.
+    progress: Instant,
+    /// The connection speaks HTTP/2.
+    h2: bool,
+}
+
+#[derive(Debug)]
+struct Activity(Mutex<State>);
 
 impl Default for Activity {
     fn default() -> Self {
-        Self(Mutex::new((0, Instant::now())))
+        let now = Instant::now();
+        Self(Mutex::new(State { busy: 0, since: now, progress: now, h2: false }))
     }
 }
 
 impl Activity {
+    fn state(&self) -> std::sync::MutexGuard<'_, State> {
+        self.0.lock().expect("never poisoned")
+    }
+
+    fn saw_h2(&self) {
+        self.state().h2 = true;
+    }
+
     fn begin(self: &Arc<Self>) -> Busy {
-        self.0.lock().expect("never poisoned").0 += 1;
+        let mut state = self.state();
+        state.busy += 1;
+        state.progress = Instant::now();
         Busy(self.clone())
     }
 
     /// Completes once no request has been in flight for `limit`.
     async fn idle_for(&self, limit: Duration) {
         loop {
-            let (busy, since) = *self.0.lock().expect("never poisoned");
-            let wait = if busy > 0 {
-                limit
-            } else {
-                (since + limit).saturating_duration_since(Instant::now())
+            let wait = {
+                let state = self.state();
+                if state.busy > 0 {
+                    limit
+                } else {
+                    (state.since + limit).saturating_duration_since(Instant::now())
+                }
+            };
+            if wait.is_zero() {
+                return;
+            }
+            tokio::time::sleep(wait).await;
+        }
+    }
+
+    /// Completes once HTTP/2 answers in flight have given nothing to send for `limit`.
+    async fn stalled_for(&self, limit: Duration) {
+        loop {
+            let wait = {
+                let state = self.state();
+                if state.h2 && state.busy > 0 {
+                    (state.progress + limit).saturating_duration_since(Instant::now())
+                } else {
+                    limit
+                }
             };
             if wait.is_zero() {
                 return;
@@ -115,15 +169,16 @@ struct Busy(Arc<Activity>);
 
 impl Drop for Busy {
     fn drop(&mut self) {
-        let mut state = self.0.0.lock().expect("never poisoned");
-        *state = (state.0 - 1, Instant::now());
+        let mut state = self.0.state();
+        state.busy -= 1;
+        state.since = Instant::now();
     }
 }
 
 /// An answer's body, which keeps its request in flight until it is sent or dropped.
 struct Tracked {
     body: Body,
-    _busy: Busy,
+    busy: Busy,
 }
 
 impl HttpBody for Tracked {
@@ -134,7 +189,11 @@ impl HttpBody for Tracked {
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
-        Pin::new(&mut self.body).poll_frame(cx)
+        let polled = Pin::new(&mut self.body).poll_frame(cx);
+        if let Poll::Ready(Some(_)) = polled {
+            self.busy.0.state().progress = Instant::now();
+        }
+        polled
     }
 
     fn is_end_stream(&self) -> bool {

@@ -162,7 +162,6 @@ pub(crate) async fn run(listener: TcpListener, serving: Serving) {
         let (fast, stop_rx) = (fast.clone(), stop_rx.clone());
         tokio::spawn(async move {
             let (_permit, _draining) = (permit, draining);
-            let idle = timeouts.h2_idle;
             let result = match tls {
                 None => {
                     let io = match &fast {
@@ -172,7 +171,7 @@ pub(crate) async fn run(listener: TcpListener, serving: Serving) {
                         },
                         None => Prefixed::new(Bytes::new(), tcp),
                     };
-                    connection::serve(&builder, io, router, peer, stop_rx, idle).await
+                    connection::serve(&builder, io, router, peer, stop_rx, timeouts).await
                 }
                 Some(acceptor) => {
                     let stream =
@@ -192,7 +191,7 @@ pub(crate) async fn run(listener: TcpListener, serving: Serving) {
                         },
                         _ => Prefixed::new(Bytes::new(), stream),
                     };
-                    connection::serve(&builder, io, router, peer, stop_rx, idle).await
+                    connection::serve(&builder, io, router, peer, stop_rx, timeouts).await
                 }
             };
             if let Err(err) = result {

@@ -7,7 +7,7 @@ mod caching;
 mod client;
 mod errors;
 mod fast_path;
-mod h2_idle;
+mod h2_timeouts;
 mod hot_cache;
 mod limits;
 mod preconditions;

@@ -1,6 +1,7 @@
-//! An HTTP/2 connection (h2c with prior knowledge) with no request in flight is closed with a
-//! GOAWAY after the idle timeout, even though its client answers every PING; one with a
-//! request in flight is not.
+//! HTTP/2 (h2c with prior knowledge, from a raw client): a connection with no request in
+//! flight is closed with a GOAWAY after the idle timeout, even though its client answers every
+//! PING; a client that grants no flow-control window (so the answer never fills the socket) is
+//! cut off after the send timeout.
 
 use std::time::Duration;
 
@@ -77,5 +78,23 @@ async fn an_idle_h2c_connection_is_closed_with_goaway() {
         .expect("the idle connection was left open");
     assert!(kinds.contains(&HEADERS) && kinds.contains(&DATA), "no answer: {kinds:?}");
     assert_eq!(kinds.last(), Some(&GOAWAY), "{kinds:?}");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_client_that_grants_no_window_is_cut_off() {
+    let site = TestSite::new();
+    let timeouts = Timeouts { send: IDLE, h2_idle: IDLE * 3600 };
+    let server = Server::start(ServeConfig { timeouts, ..site.config() }).await;
+    let mut stream = TcpStream::connect(server.addr).await.unwrap();
+    let mut hello = PREFACE.to_vec();
+    // SETTINGS_INITIAL_WINDOW_SIZE = 0: no stream may send any DATA.
+    hello.extend(frame(SETTINGS, 0, 0, &[0, 4, 0, 0, 0, 0]));
+    hello.extend(get_home());
+    stream.write_all(&hello).await.unwrap();
+    let kinds = timeout(IDLE * 10, frames_until_closed(&mut stream))
+        .await
+        .expect("the stalled connection was left open");
+    assert!(kinds.contains(&HEADERS) && !kinds.contains(&DATA), "{kinds:?}");
     server.stop().await;
 }
