@@ -1,8 +1,8 @@
 //! Answering a request from a cached file: coding choice, conditional requests in RFC 9110's
 //! order (§13.2.2: `If-Match`, else `If-Unmodified-Since`, `412` when false; then
 //! `If-None-Match`, else `If-Modified-Since`, `304`; then `If-Range`, which lets a `Range`
-//! apply only to the version the client already has), a single byte range, HEAD. Only header values and `Bytes` handles
-//! are cloned: no copy of a body.
+//! apply only to the version the client already has), a single byte range, HEAD. Only header
+//! values and `Bytes` handles are cloned: no copy of a body.
 
 use std::io::SeekFrom;
 

@@ -71,8 +71,10 @@ pub async fn serve_with_shutdown(
 
     let (stop_tx, stop) = tokio::sync::watch::channel(false);
     if let Some(listener) = redirect {
+        // Plain HTTP: no HSTS (RFC 6797 §7.2).
+        let plain = Refusal { hsts: None, ..refusal.clone() };
         let router = redirect_http::router(bound.port())
-            .layer(middleware::from_fn_with_state(refusal.clone(), host::require));
+            .layer(middleware::from_fn_with_state(plain, host::require));
         let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
         let serving =
             Serving { tls: None, router, fast: None, slots, stop: stop.clone(), timeouts };

@@ -33,7 +33,8 @@ pub(crate) use self::answer::SENDFILE_MIN;
 use self::{answer::Reply, prefixed::Prefixed, request::Parse};
 use crate::{HEADER_TIMEOUT, files::StaticSite, refusal::Refusal, send_timeout::Sending};
 
-/// What the fast path needs: the site, and the HSTS header answers carry (TLS).
+/// What the fast path needs: the site, and the headers its answers carry besides the cached
+/// ones (HSTS over TLS; the CSP too for refusals).
 #[derive(Clone)]
 pub(crate) struct Fast {
     pub(crate) site: StaticSite,
