@@ -1,15 +1,17 @@
 //! A client that stops reading is cut off after the send timeout, whichever path writes its
-//! answer: `sendfile` (fast path), an in-memory body (fast path, pipelined) or hyper (a range).
+//! answer: `sendfile` (fast path), an in-memory body (fast path, pipelined, and over TLS) or
+//! hyper (a range).
 //! The client's receive buffer is made small, so the server's writes soon make no progress.
 
-use std::{net::SocketAddr, time::Duration};
+use std::{net::SocketAddr, sync::Arc, time::Duration};
 
-use stillpoint_server::{ServeConfig, Timeouts};
+use stillpoint_server::{ServeConfig, Timeouts, TlsFiles};
 use tokio::{
-    io::{AsyncReadExt, AsyncWriteExt},
+    io::{AsyncRead, AsyncReadExt, AsyncWriteExt},
     net::{TcpSocket, TcpStream},
     time::timeout,
 };
+use tokio_rustls::{TlsConnector, rustls};
 
 use crate::{client::Server, support::TestSite};
 
@@ -41,6 +43,11 @@ async fn is_cut_off(addr: SocketAddr, requests: String, expected: usize) {
         tokio::time::sleep(SEND_TIMEOUT * 4).await;
     };
     send.await;
+    assert_reads_less_than(&mut reader, expected).await;
+}
+
+/// Reads until the end: it must come soon, and before `expected` bytes.
+async fn assert_reads_less_than(reader: &mut (impl AsyncRead + Unpin), expected: usize) {
     let mut received = 0usize;
     let mut chunk = vec![0u8; 256 << 10];
     let read = timeout(Duration::from_secs(15), async {
@@ -85,5 +92,42 @@ async fn a_range_streamed_by_hyper() {
     let request =
         "GET /audio/long.mp3 HTTP/1.1\r\nHost: x\r\nRange: bytes=0-\r\nConnection: close\r\n\r\n";
     is_cut_off(server.addr, request.to_owned(), BIG).await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pipelined_answers_over_tls() {
+    let site = site();
+    let dir = tempfile::tempdir().unwrap();
+    let cert = rcgen::generate_simple_self_signed(vec!["localhost".into()]).unwrap();
+    let files = TlsFiles {
+        cert: dir.path().join("c.pem"),
+        key: dir.path().join("k.pem"),
+        self_signed: true,
+    };
+    std::fs::write(&files.cert, cert.cert.pem()).unwrap();
+    std::fs::write(&files.key, cert.key_pair.serialize_pem()).unwrap();
+    let timeouts = Timeouts { send: SEND_TIMEOUT, ..Timeouts::default() };
+    let server = Server::start(ServeConfig { timeouts, tls: Some(files), ..site.config() }).await;
+
+    let mut roots = rustls::RootCertStore::empty();
+    roots.add(cert.cert.der().clone()).unwrap();
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let mut config = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    config.alpn_protocols = vec![b"http/1.1".to_vec()];
+    let tcp = stalled_client(server.addr).await;
+    let name = rustls::pki_types::ServerName::try_from("localhost").unwrap();
+    let mut tls = TlsConnector::from(Arc::new(config)).connect(name, tcp).await.unwrap();
+    // Answers from memory, by the fast path (a file streamed from disk would go to hyper).
+    let count = 1000;
+    let mut requests = "GET /audio/short.mp3 HTTP/1.1\r\nHost: x\r\n\r\n".repeat(count - 1);
+    requests.push_str("GET /audio/short.mp3 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    let _ = timeout(Duration::from_secs(3), tls.write_all(requests.as_bytes())).await;
+    tokio::time::sleep(SEND_TIMEOUT * 4).await;
+    assert_reads_less_than(&mut tls, SMALL * count).await;
     server.stop().await;
 }
