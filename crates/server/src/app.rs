@@ -11,8 +11,9 @@ use tower_http::timeout::TimeoutLayer;
 use crate::{
     access_log::{self, AccessLog},
     files::{StaticSite, serve_file},
+    limits::Timeouts,
     proxy::{self, Proxy, ProxyOptions},
-    security::{add_hsts, add_security_headers, csp_header},
+    security::{add_hsts, add_security_headers, csp_header, hsts},
 };
 
 /// How long a request may take to get its response head before it is answered 408.
@@ -23,6 +24,8 @@ pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 pub struct TlsFiles {
     pub cert: PathBuf,
     pub key: PathBuf,
+    /// A throwaway certificate (`--tls-self-signed`): HSTS then leaves out `includeSubDomains`.
+    pub self_signed: bool,
 }
 
 /// What to serve, and how. Build it with `..Default::default()` for the fields you leave.
@@ -45,6 +48,8 @@ pub struct ServeConfig {
     pub redirect_http: Option<u16>,
     /// CSP sources (`'sha256-…'`) of the pages' inline styles (`styleHashes` in build.json).
     pub style_hashes: Vec<String>,
+    /// The send and HTTP/2 idle timeouts (tests shorten them).
+    pub timeouts: Timeouts,
     /// Keep no compressed variants and answer every request uncompressed (`dev`: a rebuilt
     /// file is served at once, without waiting for brotli's best quality).
     pub uncompressed: bool,
@@ -69,8 +74,8 @@ pub(crate) fn parts(config: &ServeConfig) -> (Router, StaticSite) {
         .fallback(serve_file)
         .with_state(site.clone());
     let mut router = with_common_layers(routes, REQUEST_TIMEOUT, csp_header(&config.style_hashes));
-    if config.tls.is_some() {
-        router = router.layer(middleware::map_response(add_hsts));
+    if let Some(tls) = &config.tls {
+        router = router.layer(middleware::map_response_with_state(hsts(tls), add_hsts));
     }
     if let Some(format) = config.access_log {
         router = router.layer(middleware::from_fn_with_state(

@@ -17,6 +17,7 @@
 mod access_log;
 mod app;
 mod cache;
+mod connection;
 mod content_type;
 mod encoding;
 mod error;
@@ -24,12 +25,17 @@ mod error_page;
 mod fast;
 mod file_cache;
 mod files;
+mod host;
+mod limits;
 mod open_files;
+mod preconditions;
 mod proxy;
 mod redirect;
 mod redirect_http;
+mod refusal;
 mod respond;
 mod security;
+mod send_timeout;
 mod serve;
 pub mod tls;
 mod workers;
@@ -37,5 +43,8 @@ mod workers;
 pub use access_log::AccessLog;
 pub use app::{REQUEST_TIMEOUT, ServeConfig, TlsFiles, app};
 pub use error::ServeError;
+pub use limits::{
+    H2_IDLE_TIMEOUT, HEADER_TIMEOUT, MAX_CONNECTIONS, MAX_HEADER_BYTES, SEND_TIMEOUT, Timeouts,
+};
 pub use proxy::ProxyOptions;
-pub use serve::{HEADER_TIMEOUT, MAX_CONNECTIONS, MAX_HEADER_BYTES, serve, serve_with_shutdown};
+pub use serve::{serve, serve_with_shutdown};

@@ -12,9 +12,10 @@ const STATIC_EXTENSIONS: [&str; 7] = ["html", "json", "js", "map", "txt", "xml",
 /// `/x/` (and `/x//`) redirect to `/x`, keeping the query string. There is no redirect for:
 /// - a path without a trailing slash, and `/` itself;
 /// - a path whose last segment ends in a static extension (`/sitemap.xml/`);
-/// - a path that cannot name a file under the root anyway: empty, `.` or `..` segments,
-///   backslashes, control characters, encoded slashes or invalid percent-encoding. Those go to
-///   the file service, which answers 404.
+/// - a path that cannot name a file under the root anyway: empty segments, segments starting
+///   with `.` (`..`, `/.git/`, `/.well-known/`), backslashes, control characters, encoded
+///   slashes or invalid percent-encoding. Those go to the file service, which answers 404
+///   (at once: no redirect to a 404).
 ///
 /// So a target is always `/` followed by a non-empty, clean first segment: it can never be
 /// protocol-relative (`//evil.example`, `/\evil.example`) and never leaves the site.
@@ -44,7 +45,8 @@ fn is_clean_segment(raw: &str) -> bool {
     }
     match percent_decode_str(raw).decode_utf8() {
         Ok(decoded) => {
-            !matches!(&*decoded, "" | "." | "..")
+            !decoded.is_empty()
+                && !decoded.starts_with('.')
                 && !decoded.chars().any(|c| c == '/' || c == '\\' || c.is_control())
         }
         Err(_) => false,
@@ -97,6 +99,11 @@ mod tests {
             ("/a/../b/", None, None),
             ("/%2e%2e/", None, None),
             ("/./a/", None, None),
+            ("/.git/", None, None),
+            ("/.well-known/", None, None),
+            ("/a/.hidden/", None, None),
+            ("/%2Egit/", None, None),
+            ("/a.b/", None, Some("/a.b")),
             ("/%00/", None, None),
             ("/%ff/", None, None),
             ("/a\tb/", None, None),

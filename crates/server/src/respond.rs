@@ -1,6 +1,8 @@
-//! Answering a request from a cached file: coding choice, conditional requests (ETag first,
-//! then Last-Modified), a single byte range, HEAD. Only header values and `Bytes` handles
-//! are cloned: no copy of a body.
+//! Answering a request from a cached file: coding choice, conditional requests in RFC 9110's
+//! order (§13.2.2: `If-Match`, else `If-Unmodified-Since`, `412` when false; then
+//! `If-None-Match`, else `If-Modified-Since`, `304`; then `If-Range`, which lets a `Range`
+//! apply only to the version the client already has), a single byte range, HEAD. Only header
+//! values and `Bytes` handles are cloned: no copy of a body.
 
 use std::io::SeekFrom;
 
@@ -12,6 +14,7 @@ use tokio::io::{AsyncReadExt, AsyncSeekExt};
 use crate::{
     encoding::{self, Coding},
     file_cache::{Entry, Stamp, Variant},
+    preconditions,
 };
 
 /// The entry's file was replaced after it was cached (only seen for files streamed from disk).
@@ -26,8 +29,10 @@ pub(crate) async fn respond(
     request: &HeaderMap,
     head: bool,
 ) -> Result<Response, Stale> {
-    let range =
-        request.get(header::RANGE).and_then(|r| parse_range(r.as_bytes(), entry.identity.len));
+    let value = |name| request.get(name).map(HeaderValue::as_bytes);
+    let range = value(header::RANGE)
+        .filter(|_| preconditions::if_range(entry, value(header::IF_RANGE)))
+        .and_then(|r| parse_range(r, entry.identity.len));
     let coding = if range.is_some() {
         Coding::Identity
     } else {
@@ -40,6 +45,14 @@ pub(crate) async fn respond(
         Coding::Gzip => entry.gzip.as_ref().unwrap_or(&entry.identity),
         Coding::Br => entry.br.as_ref().unwrap_or(&entry.identity),
     };
+    if !preconditions::hold(
+        entry,
+        variant,
+        value(header::IF_MATCH),
+        value(header::IF_UNMODIFIED_SINCE),
+    ) {
+        return Ok(preconditions::failed());
+    }
 
     let mut response = Response::new(Body::empty());
     let headers = response.headers_mut();
@@ -135,14 +148,8 @@ pub(crate) fn not_modified_by(
         return tags.trim_ascii() == b"*"
             || tags.split(|&b| b == b',').any(|tag| entry.has_etag(tag.trim_ascii()));
     }
-    let Some(since) = if_modified_since.and_then(|v| std::str::from_utf8(v).ok()) else {
-        return false;
-    };
-    let Ok(since) = httpdate::parse_http_date(since) else { return false };
-    let modified_secs =
-        entry.modified.duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let since_secs = since.duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    modified_secs <= since_secs
+    preconditions::date(if_modified_since)
+        .is_some_and(|since| preconditions::modified_secs(entry) <= since)
 }
 
 /// One `bytes=` range of a `len`-byte body: `Some(Ok((first, last)))` inclusive,

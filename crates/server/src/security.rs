@@ -3,6 +3,8 @@
 use axum::{extract::State, response::Response};
 use http::{HeaderName, HeaderValue, header};
 
+use crate::TlsFiles;
+
 /// The site ships no inline script and links its stylesheet; a bundle's inline critical styles,
 /// if it has any, are allowed by their hash (`style_hashes`, from the build information). JSON-LD blocks are data, which
 /// `script-src` does not govern. If React `style` attributes become necessary, `style-src`
@@ -62,12 +64,20 @@ pub(crate) async fn add_security_headers(
 }
 
 /// HTTP Strict Transport Security, added only when serving over TLS.
-pub(crate) const HSTS: &str = "max-age=31536000; includeSubDomains";
+const HSTS: &str = "max-age=31536000; includeSubDomains";
+/// The same for a throwaway self-signed certificate (`--tls-self-signed`): its names (a LAN
+/// address, `mybox.local`) must not pin their subdomains to HTTPS for a year.
+const HSTS_HOST_ONLY: &str = "max-age=31536000";
 
-pub(crate) async fn add_hsts(mut response: Response) -> Response {
+/// The HSTS header for serving with `tls`.
+pub(crate) fn hsts(tls: &TlsFiles) -> &'static str {
+    if tls.self_signed { HSTS_HOST_ONLY } else { HSTS }
+}
+
+pub(crate) async fn add_hsts(State(hsts): State<&'static str>, mut response: Response) -> Response {
     response
         .headers_mut()
-        .insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static(HSTS));
+        .insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static(hsts));
     response
 }
 

@@ -3,37 +3,32 @@
 
 use std::{future::Future, io, net::SocketAddr, path::Path, sync::Arc, time::Duration};
 
-use axum::{Router, extract::ConnectInfo};
+use axum::{Router, middleware};
 use bytes::Bytes;
-use hyper::body::Incoming;
 use hyper_util::{
-    rt::{TokioExecutor, TokioIo, TokioTimer},
-    server::{conn::auto, graceful::GracefulShutdown},
-    service::TowerToHyperService,
+    rt::{TokioExecutor, TokioTimer},
+    server::conn::auto,
 };
 use tokio::{
     net::TcpListener,
     sync::{Semaphore, watch},
 };
 use tokio_rustls::TlsAcceptor;
-use tower::ServiceExt;
 
 use crate::{
-    ServeConfig, ServeError, app,
+    ServeConfig, ServeError, app, connection,
     fast::{self, Fast, prefixed::Prefixed},
-    redirect_http, tls, workers,
+    host,
+    limits::{
+        DRAIN_TIMEOUT, HANDSHAKE_TIMEOUT, HEADER_TIMEOUT, MAX_CONNECTIONS, MAX_HEADER_BYTES,
+        Timeouts,
+    },
+    redirect_http,
+    refusal::Refusal,
+    security,
+    send_timeout::Sending,
+    tls, workers,
 };
-
-/// A client must send a request's headers within this time (also the keep-alive idle limit).
-pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
-/// Largest request head accepted (431 beyond).
-pub const MAX_HEADER_BYTES: usize = 16 * 1024;
-/// Connections served at once; more wait in the kernel's backlog.
-pub const MAX_CONNECTIONS: usize = 10_000;
-/// The TLS handshake must finish within this time.
-const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
-/// On shutdown, requests in flight get this long to finish.
-const DRAIN_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Serves `config.root` on `addr` until Ctrl-C or SIGTERM, then stops gracefully (requests in
 /// flight are finished). `ready` is called with the bound address once the socket listens,
@@ -65,16 +60,24 @@ pub async fn serve_with_shutdown(
         _ => None,
     };
     let (router, site) = app::parts(&config);
-    let fast = config.access_log.is_none().then(|| Fast { site, hsts: acceptor.is_some() });
+    let hsts = config.tls.as_ref().map(security::hsts);
+    let refusal = Refusal { csp: security::csp_header(&config.style_hashes), hsts };
+    let router = router.layer(middleware::from_fn_with_state(refusal.clone(), host::require));
+    let fast = config.access_log.is_none().then(|| Fast { site, refusal: refusal.clone() });
+    let timeouts = config.timeouts;
     let scheme = if acceptor.is_some() { "https" } else { "http" };
     tracing::info!(address = %bound, scheme, root = %config.root.display(), "serving");
     ready(bound);
 
     let (stop_tx, stop) = tokio::sync::watch::channel(false);
     if let Some(listener) = redirect {
-        let router = redirect_http::router(bound.port());
+        // Plain HTTP: no HSTS (RFC 6797 §7.2).
+        let plain = Refusal { hsts: None, ..refusal.clone() };
+        let router = redirect_http::router(bound.port())
+            .layer(middleware::from_fn_with_state(plain, host::require));
         let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
-        let serving = Serving { tls: None, router, fast: None, slots, stop: stop.clone() };
+        let serving =
+            Serving { tls: None, router, fast: None, slots, stop: stop.clone(), timeouts };
         tokio::spawn(run(listener, serving));
     }
     tokio::spawn(async move {
@@ -83,7 +86,7 @@ pub async fn serve_with_shutdown(
         let _ = stop_tx.send(true);
     });
     let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
-    let serving = Serving { tls: acceptor, router, fast, slots, stop };
+    let serving = Serving { tls: acceptor, router, fast, slots, stop, timeouts };
     let listener = listener.into_std().map_err(|source| ServeError::Bind { addr, source })?;
     workers::run_workers(listener, serving).await
 }
@@ -97,6 +100,7 @@ pub(crate) struct Serving {
     /// Connections served at once, over all the loops.
     pub(crate) slots: Arc<Semaphore>,
     pub(crate) stop: watch::Receiver<bool>,
+    pub(crate) timeouts: Timeouts,
 }
 
 async fn wait_for(mut stop: watch::Receiver<bool>) {
@@ -113,7 +117,7 @@ fn builder() -> auto::Builder<TokioExecutor> {
         .http1()
         .timer(TokioTimer::new())
         .header_read_timeout(HEADER_TIMEOUT)
-        .max_buf_size(MAX_HEADER_BYTES.max(8192) * 4)
+        .max_buf_size(MAX_HEADER_BYTES)
         .max_headers(100);
     builder
         .http2()
@@ -128,10 +132,11 @@ fn builder() -> auto::Builder<TokioExecutor> {
 /// Accepts connections until `stop`, then lets the open ones finish their requests.
 /// HTTP/1.1 connections start on the fast path when there is one (see `fast/mod.rs`).
 pub(crate) async fn run(listener: TcpListener, serving: Serving) {
-    let Serving { tls, router, fast, slots, stop: stop_rx } = serving;
+    let Serving { tls, router, fast, slots, stop: stop_rx, timeouts } = serving;
     let stop = wait_for(stop_rx.clone());
     let builder = Arc::new(builder());
-    let graceful = GracefulShutdown::new();
+    // Every connection's task holds a receiver: the sender is closed once all have ended.
+    let (drain, _) = watch::channel(());
     tokio::pin!(stop);
     loop {
         let permit = tokio::select! {
@@ -153,31 +158,22 @@ pub(crate) async fn run(listener: TcpListener, serving: Serving) {
         if let Err(e) = tcp.set_nodelay(true) {
             tracing::debug!("TCP_NODELAY not set: {e}");
         }
-        let service = router.clone().map_request(move |mut request: http::Request<Incoming>| {
-            request.extensions_mut().insert(ConnectInfo(peer));
-            request
-        });
-        let service = TowerToHyperService::new(service);
-        let (builder, watcher, tls) = (builder.clone(), graceful.watcher(), tls.clone());
+        let tcp = Sending::new(tcp, timeouts.send);
+        let (builder, router, tls, draining) =
+            (builder.clone(), router.clone(), tls.clone(), drain.subscribe());
         let (fast, stop_rx) = (fast.clone(), stop_rx.clone());
         tokio::spawn(async move {
-            let _permit = permit;
+            let (_permit, _draining) = (permit, draining);
             let result = match tls {
                 None => {
                     let io = match &fast {
-                        Some(fast) => match fast::serve(tcp, fast, stop_rx).await {
+                        Some(fast) => match fast::serve(tcp, fast, stop_rx.clone()).await {
                             Some(io) => io,
                             None => return,
                         },
                         None => Prefixed::new(Bytes::new(), tcp),
                     };
-                    watcher
-                        .watch(
-                            builder
-                                .serve_connection_with_upgrades(TokioIo::new(io), service)
-                                .into_owned(),
-                        )
-                        .await
+                    connection::serve(&builder, io, router, peer, stop_rx, timeouts).await
                 }
                 Some(acceptor) => {
                     let stream =
@@ -190,19 +186,14 @@ pub(crate) async fn run(listener: TcpListener, serving: Serving) {
                         };
                     let h2 = stream.get_ref().1.alpn_protocol() == Some(b"h2");
                     let io = match &fast {
-                        Some(fast) if !h2 => match fast::serve(stream, fast, stop_rx).await {
+                        Some(fast) if !h2 => match fast::serve(stream, fast, stop_rx.clone()).await
+                        {
                             Some(io) => io,
                             None => return,
                         },
                         _ => Prefixed::new(Bytes::new(), stream),
                     };
-                    watcher
-                        .watch(
-                            builder
-                                .serve_connection_with_upgrades(TokioIo::new(io), service)
-                                .into_owned(),
-                        )
-                        .await
+                    connection::serve(&builder, io, router, peer, stop_rx, timeouts).await
                 }
             };
             if let Err(err) = result {
@@ -211,7 +202,7 @@ pub(crate) async fn run(listener: TcpListener, serving: Serving) {
         });
     }
     drop(listener);
-    if tokio::time::timeout(DRAIN_TIMEOUT, graceful.shutdown()).await.is_err() {
+    if tokio::time::timeout(DRAIN_TIMEOUT, drain.closed()).await.is_err() {
         tracing::warn!("some connections were still busy after {}s", DRAIN_TIMEOUT.as_secs());
     }
 }

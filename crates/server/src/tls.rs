@@ -56,7 +56,7 @@ pub fn self_signed(names: &[String], dir: &Path) -> Result<(TlsFiles, String), S
     let key = dir.join("key.pem");
     let generated = rcgen::generate_simple_self_signed(names.to_vec())
         .map_err(|e| tls_error(&key, &format!("cannot generate a certificate: {e}")))?;
-    let files = TlsFiles { cert: dir.join("cert.pem"), key };
+    let files = TlsFiles { cert: dir.join("cert.pem"), key, self_signed: true };
     let write = |path: &Path, text: String| {
         std::fs::write(path, text).map_err(|e| tls_error(path, &e.to_string()))
     };

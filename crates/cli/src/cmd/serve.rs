@@ -47,7 +47,9 @@ pub enum LogFormat {
 
 pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     let tls = match (&args.tls_cert, &args.tls_key) {
-        (Some(cert), Some(key)) => Some(TlsFiles { cert: cert.clone(), key: key.clone() }),
+        (Some(cert), Some(key)) => {
+            Some(TlsFiles { cert: cert.clone(), key: key.clone(), self_signed: false })
+        }
         _ if !args.tls_self_signed.is_empty() => {
             let dir = std::env::temp_dir().join(format!("stillpoint-tls-{}", std::process::id()));
             let (files, spki) = stillpoint_server::tls::self_signed(&args.tls_self_signed, &dir)?;

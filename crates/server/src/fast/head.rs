@@ -5,11 +5,13 @@
 use std::{cell::RefCell, time::SystemTime};
 
 use bytes::Bytes;
-use http::HeaderValue;
+use http::{HeaderValue, StatusCode};
 
 use crate::{
+    cache,
     encoding::Coding,
     file_cache::{Entry, Variant},
+    refusal::Refusal,
     security,
 };
 
@@ -71,10 +73,26 @@ fn common(out: &mut Vec<u8>, status: &str, entry: &Entry, variant: &Variant, csp
     header(out, "content-security-policy", csp);
 }
 
+/// The head of a refusal (see `refusal.rs`), complete.
+pub(crate) fn refusal(out: &mut Vec<u8>, status: StatusCode, refusal: &Refusal) {
+    out.extend_from_slice(b"HTTP/1.1 ");
+    out.extend_from_slice(status.as_str().as_bytes());
+    out.push(b' ');
+    out.extend_from_slice(status.canonical_reason().unwrap_or_default().as_bytes());
+    out.extend_from_slice(b"\r\n");
+    header(out, "content-length", b"0");
+    header(out, "cache-control", cache::NO_CACHE.as_bytes());
+    for (name, value) in security::HEADERS {
+        header(out, name.as_str(), value.as_bytes());
+    }
+    header(out, "content-security-policy", refusal.csp.as_bytes());
+    finish(out, refusal.hsts, true);
+}
+
 /// The headers added per answer, then the blank line ending the head.
-pub(crate) fn finish(out: &mut Vec<u8>, hsts: bool, close: bool) {
-    if hsts {
-        header(out, "strict-transport-security", security::HSTS.as_bytes());
+pub(crate) fn finish(out: &mut Vec<u8>, hsts: Option<&str>, close: bool) {
+    if let Some(hsts) = hsts {
+        header(out, "strict-transport-security", hsts.as_bytes());
     }
     if close {
         header(out, "connection", b"close");
@@ -115,7 +133,7 @@ mod tests {
     #[test]
     fn finish_adds_date_and_the_blank_line() {
         let mut out = Vec::new();
-        finish(&mut out, true, true);
+        finish(&mut out, Some("max-age=1"), true);
         let text = String::from_utf8(out).unwrap();
         assert!(text.starts_with("strict-transport-security: max-age="), "{text}");
         assert!(text.contains("\r\nconnection: close\r\ndate: "), "{text}");

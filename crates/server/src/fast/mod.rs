@@ -6,13 +6,15 @@
 //! memory in one vectored write or, on plain TCP for large identity bodies, sent from the
 //! page cache with `sendfile(2)`. The answers are the router's, header for header (a test
 //! compares them). The first request the fast path does not answer itself (another method,
-//! HTTP/1.0, a body, an upgrade or h2c, a range, a redirect, a 404/500 page, `/__health`,
-//! the proxy, a malformed or oversized head) hands the connection, with the bytes already
+//! HTTP/1.0, a body, an upgrade or h2c, a range or a precondition, a redirect, a 404/500
+//! page, `/__health`, the proxy, a malformed head) hands the connection, with the bytes already
 //! read, to hyper and the router for the rest of its life. With an access log configured,
 //! every connection goes to hyper (the log is written by the router's middleware).
 //!
 //! Limits match hyper's: a request head must arrive within [`HEADER_TIMEOUT`] (also the
-//! keep-alive idle limit), an idle connection closes on graceful shutdown.
+//! keep-alive idle limit) and be at most `MAX_HEADER_BYTES` (`431` beyond, answered here, as
+//! is the `400` of the `Host` rule, `host.rs`); writes time out as `send_timeout.rs` says; an
+//! idle connection closes on graceful shutdown.
 
 mod answer;
 pub(crate) mod head;
@@ -23,35 +25,36 @@ mod write;
 use bytes::{Buf, BytesMut};
 use tokio::{
     io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt},
-    net::TcpStream,
     sync::watch,
     time::Instant,
 };
 
 pub(crate) use self::answer::SENDFILE_MIN;
 use self::{answer::Reply, prefixed::Prefixed, request::Parse};
-use crate::{HEADER_TIMEOUT, MAX_HEADER_BYTES, files::StaticSite};
+use crate::{HEADER_TIMEOUT, files::StaticSite, refusal::Refusal, send_timeout::Sending};
 
-/// What the fast path needs: the site, and whether answers carry HSTS (TLS).
+/// What the fast path needs: the site, and the headers its answers carry besides the cached
+/// ones (HSTS over TLS; the CSP too for refusals).
 #[derive(Clone)]
 pub(crate) struct Fast {
     pub(crate) site: StaticSite,
-    pub(crate) hsts: bool,
+    /// The CSP and HSTS every answer carries.
+    pub(crate) refusal: Refusal,
 }
 
 /// A connection's byte stream; plain TCP can also take a file by `sendfile`.
 pub(crate) trait Transport: AsyncRead + AsyncWrite + Unpin + Send {
-    fn tcp(&self) -> Option<&TcpStream>;
+    fn tcp(&self) -> Option<&Sending>;
 }
 
-impl Transport for TcpStream {
-    fn tcp(&self) -> Option<&TcpStream> {
+impl Transport for Sending {
+    fn tcp(&self) -> Option<&Sending> {
         Some(self)
     }
 }
 
-impl Transport for tokio_rustls::server::TlsStream<TcpStream> {
-    fn tcp(&self) -> Option<&TcpStream> {
+impl Transport for tokio_rustls::server::TlsStream<Sending> {
+    fn tcp(&self) -> Option<&Sending> {
         None
     }
 }
@@ -72,8 +75,13 @@ pub(crate) async fn serve<S: Transport>(
         let request = match request::parse(&buf) {
             Parse::Simple(request) => request,
             Parse::Other => return Some(Prefixed::new(buf.freeze(), io)),
-            Parse::Partial if buf.len() > MAX_HEADER_BYTES => {
-                return Some(Prefixed::new(buf.freeze(), io));
+            Parse::Refuse(status) => {
+                out.clear();
+                head::refusal(&mut out, status, &fast.refusal);
+                if write::head_and_body(&mut io, &out, &[]).await.is_ok() {
+                    linger(&mut io).await;
+                }
+                return None;
             }
             Parse::Partial => {
                 if buf.capacity() - buf.len() < READ_BUF / 4 {
@@ -99,7 +107,7 @@ pub(crate) async fn serve<S: Transport>(
         out.clear();
         let reply = answer::answer(&fast.site, &buf, &request, io.tcp().is_some(), &mut out).await;
         if !matches!(reply, Reply::HandOff) {
-            head::finish(&mut out, fast.hsts, request.close);
+            head::finish(&mut out, fast.refusal.hsts, request.close);
         }
         let written = match reply {
             Reply::HandOff => return Some(Prefixed::new(buf.freeze(), io)),
@@ -110,11 +118,34 @@ pub(crate) async fn serve<S: Transport>(
                 None => Err(std::io::ErrorKind::Unsupported.into()),
             },
         };
-        if written.is_err() || request.close {
+        if written.is_err() {
+            // Cut short (the client left or took nothing for the send timeout): just close.
+            return None;
+        }
+        if request.close {
             let _ = io.shutdown().await;
             return None;
         }
         buf.advance(request.len);
         deadline = Instant::now() + HEADER_TIMEOUT;
     }
+}
+
+/// After a refusal: close the sending side, then read and drop what the client still sends
+/// for a moment (nginx's lingering close), so that closing with unread data (a reset) does not
+/// destroy the answer before the client has read it.
+async fn linger<S: Transport>(io: &mut S) {
+    const LINGER: std::time::Duration = std::time::Duration::from_secs(2);
+    let _ = tokio::time::timeout(LINGER, async {
+        let _ = io.shutdown().await;
+        let mut scratch = [0u8; 4096];
+        let mut left = 1usize << 20;
+        while let Ok(n @ 1..) = io.read(&mut scratch).await {
+            left = left.saturating_sub(n);
+            if left == 0 {
+                break;
+            }
+        }
+    })
+    .await;
 }

@@ -1,9 +1,14 @@
 //! Reading one HTTP/1.1 request head for the fast path (httparse, as hyper does), and
 //! deciding whether it is a plain `GET`/`HEAD` the fast path answers. Everything else (other
 //! methods, HTTP/1.0, bodies, upgrades, ranges, absolute targets, malformed heads) is
-//! [`Parse::Other`]: the connection goes to hyper, which answers it as it always did.
+//! [`Parse::Other`]: the connection goes to hyper, which answers it as it always did. Heads
+//! over the limit and requests breaking the `Host` rule are [`Parse::Refuse`]d.
 
 use std::ops::Range;
+
+use http::{StatusCode, Version};
+
+use crate::{MAX_HEADER_BYTES, host};
 
 /// As many headers as hyper accepts (`max_headers(100)` in `serve.rs`).
 const MAX_HEADERS: usize = 100;
@@ -14,6 +19,8 @@ pub(crate) enum Parse {
     Partial,
     /// Not for the fast path.
     Other,
+    /// To be answered with this status (and the connection closed).
+    Refuse(StatusCode),
     Simple(Simple),
 }
 
@@ -32,11 +39,29 @@ pub(crate) struct Simple {
     pub(crate) close: bool,
 }
 
+/// Headers that send a request to hyper: bodies, upgrades, ranges, the preconditions only the
+/// router evaluates (`respond.rs`).
+const HYPER_ONLY: [&str; 7] = [
+    "transfer-encoding",
+    "upgrade",
+    "expect",
+    "range",
+    "http2-settings",
+    "if-match",
+    "if-unmodified-since",
+];
+
 pub(crate) fn parse(buf: &[u8]) -> Parse {
     let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
     let mut request = httparse::Request::new(&mut headers);
     let len = match request.parse(buf) {
+        Ok(httparse::Status::Complete(len)) if len > MAX_HEADER_BYTES => {
+            return Parse::Refuse(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE);
+        }
         Ok(httparse::Status::Complete(len)) => len,
+        Ok(httparse::Status::Partial) if buf.len() > MAX_HEADER_BYTES => {
+            return Parse::Refuse(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE);
+        }
         Ok(httparse::Status::Partial) => return Parse::Partial,
         Err(_) => return Parse::Other,
     };
@@ -88,12 +113,13 @@ pub(crate) fn parse(buf: &[u8]) -> Parse {
             if value.trim_ascii() != b"0" {
                 return Parse::Other;
             }
-        } else if ["transfer-encoding", "upgrade", "expect", "range", "http2-settings"]
-            .iter()
-            .any(|other| name.eq_ignore_ascii_case(other))
-        {
+        } else if HYPER_ONLY.iter().any(|other| name.eq_ignore_ascii_case(other)) {
             return Parse::Other;
         }
+    }
+    let hosts = request.headers.iter().filter(|h| h.name.eq_ignore_ascii_case("host"));
+    if !host::is_valid(Version::HTTP_11, hosts.map(|h| h.value)) {
+        return Parse::Refuse(StatusCode::BAD_REQUEST);
     }
     Parse::Simple(simple)
 }
@@ -111,7 +137,9 @@ fn has_token(value: &[u8], token: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{Parse, parse};
+    use http::StatusCode;
+
+    use super::{MAX_HEADER_BYTES, Parse, parse};
 
     fn simple(head: &str) -> super::Simple {
         match parse(head.as_bytes()) {
@@ -136,10 +164,34 @@ mod tests {
 
     #[test]
     fn head_and_close() {
-        let s =
-            simple("HEAD / HTTP/1.1\r\nConnection: keep-alive, Close\r\nContent-Length: 0\r\n\r\n");
+        let s = simple(
+            "HEAD / HTTP/1.1\r\nHost: h\r\nConnection: keep-alive, Close\r\nContent-Length: 0\r\n\r\n",
+        );
         assert!(s.head_only && s.close);
         assert_eq!(s.query, None);
+    }
+
+    #[test]
+    fn a_missing_empty_or_repeated_host_is_refused() {
+        for head in [
+            "GET / HTTP/1.1\r\n\r\n",
+            "GET / HTTP/1.1\r\nHost:\r\n\r\n",
+            "GET / HTTP/1.1\r\nHost: a\r\nhost: a\r\n\r\n",
+            "HEAD / HTTP/1.1\r\nHost: a b\r\n\r\n",
+        ] {
+            assert_eq!(parse(head.as_bytes()), Parse::Refuse(StatusCode::BAD_REQUEST), "{head:?}");
+        }
+    }
+
+    #[test]
+    fn heads_over_the_limit_are_refused_whole_or_partial() {
+        let too_large = Parse::Refuse(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE);
+        let big = "a".repeat(MAX_HEADER_BYTES);
+        let whole = format!("GET / HTTP/1.1\r\nHost: h\r\nX-Big: {big}\r\n\r\n");
+        assert_eq!(parse(whole.as_bytes()), too_large);
+        assert_eq!(parse(&whole.as_bytes()[..MAX_HEADER_BYTES + 1]), too_large);
+        let under = format!("GET / HTTP/1.1\r\nHost: h\r\nX-Big: {}\r\n\r\n", &big[..8000]);
+        assert!(matches!(parse(under.as_bytes()), Parse::Simple(_)));
     }
 
     #[test]
@@ -160,6 +212,8 @@ mod tests {
             "GET / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
             "GET / HTTP/1.1\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n",
             "GET / HTTP/1.1\r\nExpect: 100-continue\r\n\r\n",
+            "GET / HTTP/1.1\r\nHost: h\r\nIf-Match: \"t\"\r\n\r\n",
+            "GET / HTTP/1.1\r\nHost: h\r\nIf-Unmodified-Since: x\r\n\r\n",
             "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n",
             "GET /a b HTTP/1.1\r\n\r\n",
             "GET / HTTP/1.1\r\nBad Header\r\n\r\n",

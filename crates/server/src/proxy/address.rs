@@ -1,6 +1,8 @@
 //! Which IP addresses the proxy may connect to: public unicast only. Private, loopback,
 //! link-local, unspecified, shared (CGNAT), documentation, benchmarking, multicast and
-//! reserved ranges are refused, and IPv6 forms embedding an IPv4 address are judged by it.
+//! reserved ranges are refused, and IPv6 forms embedding an IPv4 address are judged by it
+//! (IPv4-mapped, IPv4-compatible, NAT64 well-known prefix); NAT64's local-use prefix and
+//! IPv4-translated addresses are never public.
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
@@ -41,6 +43,9 @@ fn is_public_v6(ip: Ipv6Addr) -> bool {
     }
     !(ip.is_unspecified()
         || ip.is_loopback()
+        || s[..3] == [0x64, 0xff9b, 1] // NAT64 local use (64:ff9b:1::/48): translated locally
+        || s[..6] == [0, 0, 0, 0, 0xffff, 0] // IPv4-translated (::ffff:0:0:0/96)
+        || s[..4] == [0x100, 0, 0, 0] // discard-only (100::/64)
         || ip.is_multicast()
         || (s[0] & 0xfe00) == 0xfc00 // unique local
         || (s[0] & 0xffc0) == 0xfe80 // link-local
@@ -82,6 +87,11 @@ mod tests {
             "ff02::1",
             "2001:db8::1",
             "2002:7f00:1::",
+            "64:ff9b:1::8.8.8.8",
+            "64:ff9b:1:ffff::1",
+            "::ffff:0:8.8.8.8",
+            "::ffff:0:127.0.0.1",
+            "100::1",
         ] {
             assert!(!is_public(private.parse().unwrap()), "{private}");
         }

@@ -41,6 +41,11 @@ async fn root_and_static_extensions_are_not_redirected() {
         "/assets/app-3f2a.js.map/",
         "/page-data/app-data.json/",
         "/guide.pdf/",
+        // Hidden paths are 404 at once, not a redirect to a 404.
+        "/.git/",
+        "/.stillpoint/",
+        "/%2Egit/",
+        "/assets/.cache/",
     ] {
         let answer = site.get(path).await;
         assert_eq!(answer.status, StatusCode::NOT_FOUND, "{path}");

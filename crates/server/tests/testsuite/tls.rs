@@ -15,7 +15,8 @@ const LIMIT: Duration = Duration::from_secs(20);
 fn self_signed(dir: &Path) -> (TlsFiles, String) {
     let cert =
         rcgen::generate_simple_self_signed(vec!["localhost".into(), "127.0.0.1".into()]).unwrap();
-    let files = TlsFiles { cert: dir.join("cert.pem"), key: dir.join("key.pem") };
+    let files =
+        TlsFiles { cert: dir.join("cert.pem"), key: dir.join("key.pem"), self_signed: false };
     std::fs::write(&files.cert, cert.cert.pem()).unwrap();
     std::fs::write(&files.key, cert.key_pair.serialize_pem()).unwrap();
     (files, cert.cert.pem())
@@ -82,6 +83,26 @@ async fn https_speaks_h2_and_http1_with_hsts() {
         reqwest::Client::builder().resolve("localhost", running.addr).no_proxy().build().unwrap();
     assert!(untrusted.get(&url).send().await.is_err());
     running.stop().await;
+}
+
+/// `--tls-self-signed` names (a LAN address, `mybox.local`) get HSTS for themselves only;
+/// a real certificate's for their subdomains too. On both paths (h2: hyper; http/1.1: fast).
+#[tokio::test]
+async fn a_self_signed_certificate_gets_hsts_without_subdomains() {
+    let site = TestSite::new();
+    let (tls, pem) = self_signed(site.root().parent().unwrap());
+    for (self_signed, hsts) in
+        [(true, "max-age=31536000"), (false, "max-age=31536000; includeSubDomains")]
+    {
+        let tls = TlsFiles { self_signed, ..tls.clone() };
+        let running = start(ServeConfig { tls: Some(tls), ..site.config() }).await;
+        let url = format!("https://localhost:{}/authors", running.addr.port());
+        for http1 in [false, true] {
+            let response = client(&pem, running.addr, http1).get(&url).send().await.unwrap();
+            assert_eq!(response.headers()["strict-transport-security"], hsts, "{self_signed}");
+        }
+        running.stop().await;
+    }
 }
 
 #[tokio::test]
