@@ -1,9 +1,12 @@
 //! The deploy manifest, `.stillpoint/deploy-manifest.json` in the bucket, written last by every
 //! deploy: each published path with the sha256 of its uploaded bytes and its headers, and the
-//! content-hashed files a deploy superseded but kept for one more deploy.
+//! content-hashed files a deploy superseded but kept for one more deploy. The manifest is also
+//! the bucket's record of ownership: a deploy deletes only objects a manifest of its own site
+//! recorded, and refuses a bucket whose manifest names another site.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
+use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 
 /// The manifest's key in the bucket. Nothing under `.stillpoint/` in DIST is ever uploaded, so
@@ -76,6 +79,38 @@ impl Manifest {
     }
 }
 
+/// What a manifest of any format (older, newer, or this one) says about ownership: the site
+/// that deployed it and every path it recorded. Read even when [`Manifest::parse`] refuses the
+/// manifest, so that a format change never turns a bucket into one without an owner.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Record {
+    /// `None` in a manifest that does not name its site.
+    #[serde(default)]
+    pub site: Option<String>,
+    #[serde(default)]
+    files: BTreeMap<String, IgnoredAny>,
+    #[serde(default)]
+    superseded: BTreeMap<String, IgnoredAny>,
+}
+
+impl Record {
+    /// `None` when the bytes are not a Stillpoint deploy manifest (a JSON object with `format`).
+    pub fn parse(bytes: &[u8]) -> Option<Self> {
+        #[derive(Deserialize)]
+        struct Format {
+            #[allow(dead_code)]
+            format: IgnoredAny,
+        }
+        serde_json::from_slice::<Format>(bytes).ok()?;
+        serde_json::from_slice(bytes).ok()
+    }
+
+    /// Every path the manifest recorded, published or superseded.
+    pub fn paths(&self) -> BTreeSet<String> {
+        self.files.keys().chain(self.superseded.keys()).cloned().collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,5 +149,18 @@ mod tests {
         other.format = FORMAT + 1;
         assert!(Manifest::parse(&other.to_json()).is_none());
         assert!(Manifest::parse(b"{not json").is_none());
+    }
+
+    #[test]
+    fn the_record_of_ownership_is_read_from_any_format() {
+        let other = br#"{"format":7,"site":"calm","files":{"a.html":{"x":1}},
+            "superseded":{"assets/b-1.js":{}},"more":[1]}"#;
+        let r = Record::parse(other).unwrap();
+        assert_eq!(r.site.as_deref(), Some("calm"));
+        assert_eq!(r.paths(), ["a.html".to_string(), "assets/b-1.js".to_string()].into());
+        let unnamed = Record::parse(br#"{"format":0,"files":{}}"#).unwrap();
+        assert_eq!(unnamed.site, None);
+        assert!(Record::parse(br#"{"site":"calm"}"#).is_none(), "not a manifest");
+        assert!(Record::parse(b"[]").is_none());
     }
 }
