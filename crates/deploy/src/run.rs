@@ -107,8 +107,9 @@ pub async fn deploy(opts: &Options, progress: &dyn Progress) -> Result<Report, D
     if opts.dry_run {
         return Ok(report(plan, &bucket));
     }
-    plan.check_deletes(opts.max_deletes, opts.force)?;
+    // The site, bucket and endpoint are named before anything happens, a refusal included.
     progress.planned(&report(plan.clone(), &bucket));
+    plan.check_deletes(opts.max_deletes, opts.force)?;
     let nothing_to_do = plan.uploads.is_empty() && plan.deletes_total() == 0;
     if nothing_to_do && source == Source::Manifest && remote.superseded == plan.superseded {
         return Ok(report(plan, &bucket));

@@ -29,15 +29,18 @@ pub struct Read<'a> {
 
 /// Reads the manifest and decides whose it is: `Ok(None)` when there is none of this site (no
 /// manifest, one that names no site, or, with `force`, another site's).
-async fn own_manifest(bucket: &Bucket, read: &Read<'_>) -> Result<Option<Vec<u8>>, DeployError> {
+async fn own_manifest(
+    bucket: &Bucket,
+    read: &Read<'_>,
+) -> Result<Option<(Vec<u8>, Record)>, DeployError> {
     let Some(bytes) = bucket.get_manifest().await? else { return Ok(None) };
     let Some(record) = Record::parse(&bytes) else { return Ok(None) };
-    match record.site {
-        Some(site) if site == read.site => Ok(Some(bytes)),
+    match &record.site {
+        Some(site) if site == read.site => Ok(Some((bytes, record))),
         Some(found) if !read.force => Err(DeployError::OtherSite {
             bucket: bucket.target.to_string(),
             endpoint: bucket.endpoint.clone(),
-            found,
+            found: found.clone(),
             site: read.site.to_string(),
         }),
         _ => Ok(None),
@@ -56,7 +59,7 @@ pub async fn state(
     read: &Read<'_>,
 ) -> Result<(Remote, Source), DeployError> {
     let own = own_manifest(bucket, read).await?;
-    let manifest = own.as_deref().and_then(Manifest::parse);
+    let manifest = own.as_ref().and_then(|(bytes, _)| Manifest::parse(bytes));
     if let Some(m) = &manifest
         && !read.verify
         && !read.prune
@@ -69,8 +72,7 @@ pub async fn state(
         };
         return Ok((remote, Source::Manifest));
     }
-    let recorded: BTreeSet<String> =
-        own.as_deref().and_then(Record::parse).map(|r| r.paths()).unwrap_or_default();
+    let recorded: BTreeSet<String> = own.map(|(_, r)| r.paths()).unwrap_or_default();
     let mut listed = bucket.list().await?;
     let mut remote = Remote::default();
     if let Some(m) = manifest {

@@ -26,8 +26,8 @@ pub struct DeployArgs {
     /// Print the plan (uploads, deletions, unchanged files) and change nothing.
     #[arg(long)]
     pub dry_run: bool,
-    /// Refuse a deploy that would delete more objects than this (site files and expired hashed
-    /// files alike).
+    /// Refuse a deploy that would delete more objects than this, site files and expired hashed
+    /// files alike.
     #[arg(long, default_value_t = 256)]
     pub max_deletes: usize,
     /// Deploy even when more than --max-deletes objects would be deleted, or when the bucket
