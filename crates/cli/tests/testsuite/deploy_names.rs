@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::deploy::{BUCKET, assert_bucket_is, deploy, deploy_env, setup, summary_count};
+use crate::deploy::{BUCKET, MANIFEST, assert_bucket_is, deploy, deploy_env, setup, summary_count};
 use crate::util::stderr;
 
 #[test]
@@ -67,4 +67,32 @@ fn names_are_printed_escaped_and_control_characters_refused() {
     let err = stderr(&out);
     assert!(err.starts_with("error: static/\\u{1b}[2Kred: cannot be an object key"), "{err:?}");
     assert_eq!(s3.dump(BUCKET), before);
+}
+
+/// A bucket published by a deploy that percent-encoded keys (manifest format 1) is repaired by
+/// the next deploy: the files are uploaded under their names, and the encoded objects, which
+/// that manifest recorded, are deleted.
+#[test]
+fn a_bucket_with_percent_encoded_keys_is_repaired() {
+    let Some((t, s3)) = setup() else { return };
+    let names = [("static/ü-ñ.txt", "static/%C3%BC-%C3%B1.txt"), ("a#b.txt", "a%23b.txt")];
+    for (n, _) in names {
+        let p = t.out().join(n);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, n).unwrap();
+    }
+    deploy(&t, &s3, &[]);
+    // What the earlier deploys left: the encoded keys, and a format 1 manifest of the paths.
+    for (n, encoded) in names {
+        crate::s3::put(&s3, BUCKET, encoded, n.as_bytes());
+        crate::s3::delete(&s3, BUCKET, n);
+    }
+    let mut m: serde_json::Value =
+        serde_json::from_slice(&crate::s3::get(&s3, BUCKET, MANIFEST)).unwrap();
+    m["format"] = 1.into();
+    crate::s3::put(&s3, BUCKET, MANIFEST, &serde_json::to_vec(&m).unwrap());
+
+    let out = deploy(&t, &s3, &[]);
+    assert_eq!((summary_count(&out, "uploaded"), summary_count(&out, "deleted")), (2, 2), "{out}");
+    assert_bucket_is(&s3.dump(BUCKET), &t.out(), &BTreeSet::new());
 }
