@@ -112,7 +112,9 @@ describe.skipIf(!motoServer)('deploy', () => {
     const deployed = spawnSync(stillpointBin(), ['deploy', inject('distDir')], { encoding: 'utf8', env });
     expect(deployed.stderr).toBe('');
     expect(deployed.status).toBe(0);
-    expect(deployed.stdout).toMatch(/^Deployed to s3:\/\/stillpoint-site: uploaded \d+ files/);
+    expect(deployed.stdout).toMatch(
+      /^Deploying site \S+ to s3:\/\/stillpoint-site at [^\n]+\nDeployed to s3:\/\/stillpoint-site: uploaded \d+ files/,
+    );
     web = await front(s3);
     base = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
     session = await launch();

@@ -23,9 +23,13 @@ pub enum DeployError {
     #[error("{op} {key} in bucket {bucket} at {endpoint} failed: {detail}")]
     Request { op: &'static str, key: String, bucket: String, endpoint: String, detail: String },
     #[error(
-        "refusing to delete {count} files (more than --max-deletes {max}); check DIST and the target, then re-run with --force"
+        "refusing to delete {count} objects (more than --max-deletes {max}); check DIST and the target, then re-run with --force"
     )]
     TooManyDeletes { count: usize, max: usize },
+    #[error(
+        "{bucket} at {endpoint} holds the deploy manifest of site {found}, not {site}: refusing to deploy over another site; check --to and DIST, or re-run with --force"
+    )]
+    OtherSite { bucket: String, endpoint: String, found: String, site: String },
     #[error("{0} changed while deploying (a build finished meanwhile?); re-run the deploy")]
     DistChanged(String),
 }

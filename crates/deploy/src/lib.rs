@@ -7,13 +7,16 @@
 //! - [`manifest`]: the manifest object written last by every deploy.
 //! - [`merge`]: several shard outputs (`build --shard i/N`) deployed as one site.
 //! - [`plan`]: uploads, deletions and superseded hashed files, computed without I/O.
-//! - [`remote`]: the bucket client (object_store), request counting, errors; reading the
-//!   bucket's state from its manifest or by listing.
+//! - [`remote`]: the bucket client (object_store), request counting, errors; object keys.
+//! - [`state`]: what the bucket holds, from its manifest or by listing, and which of it this
+//!   deploy may delete (what a manifest of this site recorded); another site's bucket refused.
+//! - [`escape`]: names as the plan and messages print them.
 //! - [`creds`]: credentials and region from the AWS shared files.
 //! - [`run`]: carrying out a deploy.
 
 pub mod creds;
 mod error;
+pub mod escape;
 pub mod kind;
 pub mod local;
 pub mod manifest;
@@ -21,8 +24,10 @@ pub mod merge;
 pub mod plan;
 pub mod remote;
 pub mod run;
+pub mod state;
 
 pub use error::DeployError;
+pub use escape::escape;
 pub use local::Gzip;
 pub use manifest::MANIFEST_KEY;
 pub use merge::Dists;

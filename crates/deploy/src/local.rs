@@ -74,11 +74,15 @@ pub fn scan(dist: &Path, gzip: &Gzip) -> Result<Vec<LocalFile>, DeployError> {
     paths.par_iter().map(|key| digest(dist, key, gzip, false).map(|(f, _)| f)).collect()
 }
 
+/// The object key of a file: its path, byte for byte. A name that cannot be a key (not UTF-8,
+/// or holding a control character) stops the deploy before any request, with the reason.
 fn rel_key(rel: &Path) -> Result<String, DeployError> {
     let parts: Option<Vec<&str>> = rel.components().map(|c| c.as_os_str().to_str()).collect();
-    parts
+    let key = parts
         .map(|p| p.join("/"))
-        .ok_or_else(|| DeployError::Input(format!("{}: file name is not UTF-8", rel.display())))
+        .ok_or_else(|| DeployError::Input(format!("{}: file name is not UTF-8", rel.display())))?;
+    crate::remote::key(&key)?;
+    Ok(key)
 }
 
 /// Reads `DIST/key` (through DIST each time), compresses it when asked, and digests the bytes
@@ -150,6 +154,18 @@ mod tests {
         assert_eq!(plain, "<p>hi</p>");
         assert_eq!(html.entry.size, bytes.len() as u64);
         assert_eq!(files[0].phase, Phase::Hashed);
+    }
+
+    #[test]
+    fn names_that_cannot_be_keys_are_refused_with_the_reason() {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(tmp.path().join("static")).unwrap();
+        std::fs::write(tmp.path().join("static/ü-ñ #1.txt"), "ok").unwrap();
+        let files = scan(tmp.path(), &Gzip::default()).unwrap();
+        assert_eq!(files[0].path, "static/ü-ñ #1.txt");
+        std::fs::write(tmp.path().join("static/a\u{1b}[2Kb.txt"), "x").unwrap();
+        let err = scan(tmp.path(), &Gzip::default()).unwrap_err().to_string();
+        assert!(err.contains("cannot be an object key") && err.contains("U+001B"), "{err}");
     }
 
     #[test]

@@ -1,16 +1,21 @@
 //! The deploy manifest, `.stillpoint/deploy-manifest.json` in the bucket, written last by every
 //! deploy: each published path with the sha256 of its uploaded bytes and its headers, and the
-//! content-hashed files a deploy superseded but kept for one more deploy.
+//! content-hashed files a deploy superseded but kept for one more deploy. The manifest is also
+//! the bucket's record of ownership: a deploy deletes only objects a manifest of its own site
+//! recorded, and refuses a bucket whose manifest names another site.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
+use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 
 /// The manifest's key in the bucket. Nothing under `.stillpoint/` in DIST is ever uploaded, so
 /// this cannot collide with a site file.
 pub const MANIFEST_KEY: &str = ".stillpoint/deploy-manifest.json";
-/// Bumped when the format changes; a manifest of another format is ignored (the bucket is listed).
-pub const FORMAT: u32 = 1;
+/// Bumped when the format changes; a manifest of another format is ignored (the bucket is listed)
+/// except for its [`Record`] of ownership. Format 1 was written by deploys that stored each path
+/// percent-encoded (`a#b.txt` as the key `a%23b.txt`); format 2 keys are the paths themselves.
+pub const FORMAT: u32 = 2;
 
 /// The headers a file is uploaded with.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,6 +81,41 @@ impl Manifest {
     }
 }
 
+/// What a manifest of any format (older, newer, or this one) says about ownership: the site
+/// that deployed it and every path it recorded. Read even when [`Manifest::parse`] refuses the
+/// manifest, so that a format change never turns a bucket into one without an owner.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Record {
+    pub format: u32,
+    /// `None` in a manifest that does not name its site.
+    #[serde(default)]
+    pub site: Option<String>,
+    #[serde(default)]
+    files: BTreeMap<String, IgnoredAny>,
+    #[serde(default)]
+    superseded: BTreeMap<String, IgnoredAny>,
+}
+
+impl Record {
+    /// `None` when the bytes are not a Stillpoint deploy manifest (a JSON object with `format`).
+    pub fn parse(bytes: &[u8]) -> Option<Self> {
+        serde_json::from_slice(bytes).ok()
+    }
+
+    /// Every object key the manifest recorded, published or superseded: for a format 1
+    /// manifest, each path as those deploys stored it (percent-encoded) as well.
+    pub fn paths(&self) -> BTreeSet<String> {
+        let mut keys = BTreeSet::new();
+        for path in self.files.keys().chain(self.superseded.keys()) {
+            if self.format < 2 {
+                keys.insert(object_store::path::Path::from(path.as_str()).to_string());
+            }
+            keys.insert(path.clone());
+        }
+        keys
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,5 +154,22 @@ mod tests {
         other.format = FORMAT + 1;
         assert!(Manifest::parse(&other.to_json()).is_none());
         assert!(Manifest::parse(b"{not json").is_none());
+    }
+
+    #[test]
+    fn the_record_of_ownership_is_read_from_any_format() {
+        let other = br#"{"format":7,"site":"calm","files":{"a.html":{"x":1}},
+            "superseded":{"assets/b-1.js":{}},"more":[1]}"#;
+        let r = Record::parse(other).unwrap();
+        assert_eq!(r.site.as_deref(), Some("calm"));
+        assert_eq!(r.paths(), ["a.html".to_string(), "assets/b-1.js".to_string()].into());
+        let unnamed = Record::parse(br#"{"format":3,"files":{}}"#).unwrap();
+        assert_eq!(unnamed.site, None);
+        // Format 1 deploys stored `a#b.txt` as `a%23b.txt`: both keys are the site's.
+        let old = r#"{"format":1,"site":"calm","files":{"s/\u00fc #.txt":{}}}"#;
+        let keys = Record::parse(old.as_bytes()).unwrap().paths();
+        assert_eq!(keys, ["s/%C3%BC %23.txt".to_string(), "s/ü #.txt".to_string()].into());
+        assert!(Record::parse(br#"{"site":"calm"}"#).is_none(), "not a manifest");
+        assert!(Record::parse(b"[]").is_none());
     }
 }

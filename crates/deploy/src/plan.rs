@@ -1,8 +1,13 @@
 //! The plan of a deploy: what to upload, what to keep, what to delete, and the manifest that
 //! describes the bucket afterwards. Pure: no I/O.
+//!
+//! Only objects a manifest of this site recorded are ever deleted; every other object of the
+//! bucket is compared with DIST (an identical one is not uploaded again) but never deleted,
+//! superseded or recorded unless DIST has it.
 
 use std::collections::BTreeMap;
 
+use crate::DeployError;
 use crate::kind;
 use crate::local::LocalFile;
 use crate::manifest::{Entry, Superseded};
@@ -15,6 +20,9 @@ pub struct Remote {
     /// Content-hashed objects kept from an earlier deploy (deleted by this one unless the site
     /// uses them again).
     pub superseded: BTreeMap<String, Superseded>,
+    /// Objects no manifest of this site recorded (found by listing a bucket without one, or
+    /// beyond what its manifest lists): never deleted.
+    pub unrecorded: BTreeMap<String, Entry>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -25,10 +33,12 @@ pub struct Plan {
     pub upload_bytes: u64,
     pub unchanged: usize,
     pub unchanged_bytes: u64,
-    /// Site files that are gone from DIST: counted against `--max-deletes`.
+    /// Site files that are gone from DIST.
     pub deletes: Vec<String>,
     /// Content-hashed files superseded by the previous deploy and unused now.
     pub expired: Vec<String>,
+    /// Objects of the bucket not in DIST that no manifest of this site recorded: left alone.
+    pub unrecorded: Vec<String>,
     /// The manifest's `files` after this deploy (ETags filled in as uploads succeed).
     pub files: BTreeMap<String, Entry>,
     /// The manifest's `superseded` after this deploy.
@@ -36,8 +46,18 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// Every deletion, of site files and of expired hashed files alike.
     pub fn deletes_total(&self) -> usize {
         self.deletes.len() + self.expired.len()
+    }
+
+    /// Refuses a plan that deletes more than `max` objects, whatever they are, unless `force`.
+    pub fn check_deletes(&self, max: usize, force: bool) -> Result<(), DeployError> {
+        let count = self.deletes_total();
+        if count > max && !force {
+            return Err(DeployError::TooManyDeletes { count, max });
+        }
+        Ok(())
     }
 }
 
@@ -60,8 +80,11 @@ fn same(local: &Entry, remote: &Entry) -> bool {
 pub fn plan(local: &[LocalFile], remote: &Remote, now: &str) -> Plan {
     let mut p = Plan::default();
     for f in local {
-        let known =
-            remote.files.get(&f.path).or_else(|| remote.superseded.get(&f.path).map(|s| &s.entry));
+        let known = remote
+            .files
+            .get(&f.path)
+            .or_else(|| remote.superseded.get(&f.path).map(|s| &s.entry))
+            .or_else(|| remote.unrecorded.get(&f.path));
         match known {
             Some(r) if same(&f.entry, r) => {
                 p.unchanged += 1;
@@ -93,6 +116,8 @@ pub fn plan(local: &[LocalFile], remote: &Remote, now: &str) -> Plan {
             p.expired.push(path.clone());
         }
     }
+    p.unrecorded =
+        remote.unrecorded.keys().filter(|k| !p.files.contains_key(*k)).cloned().collect();
     p
 }
 
@@ -122,7 +147,7 @@ mod tests {
 
     /// The bucket after a successful deploy of `p`, as its manifest records it.
     fn after(p: &Plan) -> Remote {
-        Remote { files: p.files.clone(), superseded: p.superseded.clone() }
+        Remote { files: p.files.clone(), superseded: p.superseded.clone(), ..Remote::default() }
     }
 
     #[test]
@@ -177,6 +202,40 @@ mod tests {
         let p = plan(&local, &remote, "t");
         assert_eq!(p.unchanged, 1);
         assert_eq!(p.uploads[0].path, "b.html");
+    }
+
+    #[test]
+    fn unrecorded_objects_are_compared_but_never_deleted() {
+        let local = [file("index.html", "a"), file("assets/x-1.js", "1")];
+        let mut remote = Remote::default();
+        let mut same = local[0].entry.clone();
+        same.sha256 = None;
+        remote.unrecorded.insert("index.html".into(), same);
+        for k in ["assets/user-upload-1.png", "other/index.html", "search/k-upload"] {
+            remote.unrecorded.insert(k.into(), file(k, "u").entry);
+        }
+        let p = plan(&local, &remote, "t");
+        assert_eq!((p.unchanged, p.uploads.len(), p.deletes_total()), (1, 1, 0));
+        assert_eq!(
+            p.unrecorded,
+            ["assets/user-upload-1.png", "other/index.html", "search/k-upload"]
+        );
+        assert!(p.superseded.is_empty(), "a hashed path nobody recorded is not superseded");
+        assert_eq!(p.files.len(), 2, "the manifest records DIST only");
+    }
+
+    #[test]
+    fn every_deletion_counts_against_the_cap() {
+        let v1 = [file("a.html", "a"), file("assets/x-1.js", "1"), file("assets/y-1.js", "1")];
+        let p1 = plan(&v1, &Remote::default(), "t1");
+        let v2 = [file("a.html", "a")];
+        let p2 = plan(&v2, &after(&p1), "t2");
+        assert_eq!(p2.check_deletes(0, false).map_err(|e| e.to_string()), Ok(()));
+        let p3 = plan(&v2, &after(&p2), "t3");
+        assert_eq!((p3.deletes.len(), p3.expired.len()), (0, 2));
+        let err = p3.check_deletes(1, false).unwrap_err().to_string();
+        assert!(err.starts_with("refusing to delete 2 objects"), "{err}");
+        assert!(p3.check_deletes(2, false).is_ok() && p3.check_deletes(1, true).is_ok());
     }
 
     proptest! {

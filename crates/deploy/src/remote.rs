@@ -1,12 +1,13 @@
 //! The bucket: an object_store client that counts its requests and turns failures into one-line
-//! errors naming the bucket and the endpoint; and reading what the bucket holds.
+//! errors naming the bucket and the endpoint. Object keys are the file paths byte for byte
+//! (`Path::parse`, never the percent-encoding `Path::from`).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use futures::{StreamExt, TryStreamExt};
+use futures::TryStreamExt;
 use object_store::aws::AmazonS3Builder;
 use object_store::path::Path as Key;
 use object_store::prefix::PrefixStore;
@@ -17,9 +18,7 @@ use object_store::{
 
 use crate::DeployError;
 use crate::creds;
-use crate::local::LocalFile;
-use crate::manifest::{Entry, Headers, MANIFEST_KEY, Manifest};
-use crate::plan::Remote;
+use crate::manifest::{Entry, Headers, MANIFEST_KEY};
 
 /// Where to deploy: `s3://BUCKET[/PREFIX]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,8 +36,31 @@ impl Target {
         if bucket.is_empty() {
             return Err(DeployError::Input(format!("--to {url}: the bucket name is empty")));
         }
-        Ok(Self { bucket: bucket.into(), prefix: prefix.trim_matches('/').into() })
+        let prefix = prefix.trim_matches('/');
+        if !prefix.is_empty() {
+            key(prefix).map_err(|e| DeployError::Input(format!("--to {url}: {e}")))?;
+        }
+        Ok(Self { bucket: bucket.into(), prefix: prefix.into() })
     }
+}
+
+/// The object key of a path, unencoded: `articles/ü-ñ.html` is stored under exactly those
+/// bytes. object_store refuses only empty segments, `.` and `..`, and ASCII control characters;
+/// such a path is refused with the reason.
+pub fn key(path: &str) -> Result<Key, DeployError> {
+    if let Some(c) = path.chars().find(char::is_ascii_control) {
+        return Err(DeployError::Input(format!(
+            "{path}: cannot be an object key: the name holds the control character U+{:04X}; rename the file",
+            u32::from(c)
+        )));
+    }
+    Key::parse(path).map_err(|e| {
+        let why = match e {
+            object_store::path::Error::EmptySegment { .. } => "an empty segment (`//`)".into(),
+            other => chain(&other),
+        };
+        DeployError::Input(format!("{path}: cannot be an object key: {why}"))
+    })
 }
 
 impl std::fmt::Display for Target {
@@ -103,7 +125,7 @@ impl Bucket {
         let store: Arc<dyn ObjectStore> = if target.prefix.is_empty() {
             Arc::new(s3)
         } else {
-            Arc::new(PrefixStore::new(s3, target.prefix.as_str()))
+            Arc::new(PrefixStore::new(s3, key(&target.prefix)?))
         };
         Ok(Self { store, target, endpoint, requests: AtomicU64::new(0) })
     }
@@ -141,7 +163,7 @@ impl Bucket {
     /// The manifest's bytes; `None` when there is none.
     pub async fn get_manifest(&self) -> Result<Option<Vec<u8>>, DeployError> {
         self.count(1);
-        match self.store.get(&Key::from(MANIFEST_KEY)).await {
+        match self.store.get(&key(MANIFEST_KEY)?).await {
             Ok(r) => {
                 let bytes = r.bytes().await.map_err(|e| self.fail("GET", MANIFEST_KEY, e))?;
                 Ok(Some(bytes.to_vec()))
@@ -155,7 +177,7 @@ impl Bucket {
     pub async fn head(&self, key: &str) -> Result<Option<Entry>, DeployError> {
         self.count(1);
         let opts = GetOptions { head: true, ..GetOptions::default() };
-        match self.store.get_opts(&Key::from(key), opts).await {
+        match self.store.get_opts(&self::key(key)?, opts).await {
             Ok(r) => {
                 let attr = |a: &Attribute| r.attributes.get(a).map(|v| v.to_string());
                 let headers = Headers {
@@ -201,7 +223,7 @@ impl Bucket {
         let opts = PutOptions { attributes, ..PutOptions::default() };
         let r = self
             .store
-            .put_opts(&Key::from(key), PutPayload::from(bytes), opts)
+            .put_opts(&self::key(key)?, PutPayload::from(bytes), opts)
             .await
             .map_err(|e| self.fail("PUT", key, e))?;
         Ok(r.e_tag)
@@ -210,83 +232,15 @@ impl Bucket {
     /// DELETE; an object already gone is fine.
     pub async fn delete(&self, key: &str) -> Result<(), DeployError> {
         self.count(1);
-        match self.store.delete(&Key::from(key)).await {
+        match self.store.delete(&self::key(key)?).await {
             Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
             Err(e) => Err(self.fail("DELETE", key, e)),
         }
     }
-
-    /// What the bucket holds. The manifest is trusted when its record of the last file a deploy
-    /// uploads (`page-data/app-data.json`, else any file) matches that object's ETag; otherwise
-    /// (or with `verify`) every object is listed, and objects whose size and MD5 ETag match the
-    /// local file (`md5_of` digests it) are HEADed for their headers.
-    pub async fn state(
-        &self,
-        local: &mut [LocalFile],
-        md5_of: &(dyn Fn(&LocalFile) -> Result<Option<String>, DeployError> + Sync),
-        verify: bool,
-        concurrency: usize,
-    ) -> Result<(Remote, Source), DeployError> {
-        let manifest = self.get_manifest().await?.and_then(|b| Manifest::parse(&b));
-        if let Some(m) = &manifest
-            && !verify
-            && self.manifest_holds(m).await?
-        {
-            let remote = Remote { files: m.files.clone(), superseded: m.superseded.clone() };
-            return Ok((remote, Source::Manifest));
-        }
-        let mut listed = self.list().await?;
-        let mut remote = Remote::default();
-        if let Some(m) = manifest {
-            for (path, s) in m.superseded {
-                if let Some(e) = listed.remove(&path) {
-                    let entry = Entry { headers: s.entry.headers.clone(), ..e };
-                    remote.superseded.insert(path, crate::manifest::Superseded { entry, ..s });
-                }
-            }
-        }
-        for f in local.iter_mut() {
-            if listed.get(&f.path).is_some_and(|r| r.size == f.entry.size && r.md5.is_some()) {
-                f.entry.md5 = md5_of(f)?;
-            }
-        }
-        let to_head: Vec<&str> = local
-            .iter()
-            .filter(|f| {
-                listed.get(&f.path).is_some_and(|r| r.size == f.entry.size && r.md5 == f.entry.md5)
-            })
-            .map(|f| f.path.as_str())
-            .collect();
-        let heads: Vec<_> = futures::stream::iter(to_head)
-            .map(|k| async move { self.head(k).await.map(|e| (k, e)) })
-            .buffer_unordered(concurrency)
-            .try_collect()
-            .await?;
-        for (k, e) in heads {
-            if let (Some(e), Some(r)) = (e, listed.get_mut(k)) {
-                r.headers = e.headers;
-            }
-        }
-        remote.files = listed;
-        Ok((remote, Source::Listing))
-    }
-
-    async fn manifest_holds(&self, m: &Manifest) -> Result<bool, DeployError> {
-        let sentinel = m
-            .files
-            .get_key_value("page-data/app-data.json")
-            .filter(|(_, e)| e.etag.is_some())
-            .or_else(|| m.files.iter().find(|(_, e)| e.etag.is_some()));
-        let Some((key, recorded)) = sentinel else {
-            return Ok(m.files.is_empty());
-        };
-        let now = self.head(key).await?;
-        Ok(now.is_some_and(|e| e.etag == recorded.etag && e.size == recorded.size))
-    }
 }
 
 /// An entry known from a listing: an ETag without `-` is the MD5 of a single-part upload.
-fn listed(size: u64, etag: Option<String>) -> Entry {
+pub(crate) fn listed(size: u64, etag: Option<String>) -> Entry {
     let md5 = etag
         .as_deref()
         .map(|t| t.trim_matches('"').to_ascii_lowercase())
@@ -331,6 +285,17 @@ mod tests {
         assert_eq!(Target::parse("s3://b").unwrap().to_string(), "s3://b");
         assert!(Target::parse("https://b").is_err());
         assert!(Target::parse("s3:///x").is_err());
+        assert!(Target::parse("s3://b/a//b").is_err());
+    }
+
+    #[test]
+    fn keys_are_the_paths_unencoded() {
+        for p in ["static/ü-ñ.txt", "a#b.txt", "100%/x y+z.txt", "q?x=1&[a]{b}~|^`<>\"\\.txt"] {
+            assert_eq!(key(p).unwrap().as_ref(), p);
+        }
+        let err = key("a\nb.txt").unwrap_err().to_string();
+        assert!(err.contains("control character U+000A"), "{err}");
+        assert!(key("a/../b").is_err() && key("a//b").is_err());
     }
 
     #[test]

@@ -15,6 +15,7 @@ use crate::manifest::{FORMAT, MANIFEST_KEY, Manifest};
 use crate::merge::Dists;
 use crate::plan::{self, Plan};
 use crate::remote::{Bucket, Source, Target};
+use crate::state::{self, Read};
 
 /// Test hook: exit the process abruptly after this many uploads, as a kill would.
 pub const ABORT_AFTER_ENV: &str = "STILLPOINT_DEPLOY_ABORT_AFTER";
@@ -23,19 +24,25 @@ pub struct Options {
     /// The built site, or the shards merged into one (`deploy --merge`).
     pub dists: Dists,
     pub target: Target,
-    /// The site id recorded in the manifest.
+    /// The site id recorded in the manifest; a bucket whose manifest names another is refused.
     pub site: String,
     pub dry_run: bool,
+    /// Refuse a plan that deletes more objects than this (of any kind).
     pub max_deletes: usize,
+    /// Deploy over `max_deletes`, and over another site's manifest.
     pub force: bool,
+    /// Delete objects not in DIST even when no manifest of this site recorded them.
+    pub prune: bool,
     pub concurrency: usize,
     pub gzip: Gzip,
     /// List the bucket even when its manifest looks right.
     pub verify: bool,
 }
 
-/// Upload progress, in bytes.
+/// What a deploy is about to do, and its upload progress, in bytes.
 pub trait Progress: Sync {
+    /// The plan, before any change to the bucket (not called for a dry run).
+    fn planned(&self, report: &Report);
     fn start(&self, files: usize, bytes: u64);
     fn inc(&self, bytes: u64);
     fn finish(&self);
@@ -44,6 +51,7 @@ pub trait Progress: Sync {
 /// What a deploy did (or, with `--dry-run`, would do).
 #[derive(Debug)]
 pub struct Report {
+    pub site: String,
     pub target: Target,
     pub endpoint: String,
     pub source: Source,
@@ -74,11 +82,19 @@ pub async fn deploy(opts: &Options, progress: &dyn Progress) -> Result<Report, D
     let md5_of = |f: &LocalFile| {
         local::digest(dists.root_of(&f.path), &f.path, &opts.gzip, true).map(|(d, _)| d.entry.md5)
     };
-    let (remote, source) = bucket.state(&mut local, &md5_of, opts.verify, concurrency).await?;
+    let read = Read {
+        site: &opts.site,
+        verify: opts.verify,
+        prune: opts.prune,
+        force: opts.force,
+        concurrency,
+    };
+    let (remote, source) = state::state(&bucket, &mut local, &md5_of, &read).await?;
     tracing::debug!("read the bucket's state at {:.2} s", started.elapsed().as_secs_f64());
     let now = jiff::Timestamp::now().to_string();
     let mut plan = plan::plan(&local, &remote, &now);
     let report = |plan, bucket: &Bucket| Report {
+        site: opts.site.clone(),
         target: opts.target.clone(),
         endpoint: bucket.endpoint.clone(),
         source,
@@ -91,12 +107,9 @@ pub async fn deploy(opts: &Options, progress: &dyn Progress) -> Result<Report, D
     if opts.dry_run {
         return Ok(report(plan, &bucket));
     }
-    if plan.deletes.len() > opts.max_deletes && !opts.force {
-        return Err(DeployError::TooManyDeletes {
-            count: plan.deletes.len(),
-            max: opts.max_deletes,
-        });
-    }
+    // The site, bucket and endpoint are named before anything happens, a refusal included.
+    progress.planned(&report(plan.clone(), &bucket));
+    plan.check_deletes(opts.max_deletes, opts.force)?;
     let nothing_to_do = plan.uploads.is_empty() && plan.deletes_total() == 0;
     if nothing_to_do && source == Source::Manifest && remote.superseded == plan.superseded {
         return Ok(report(plan, &bucket));

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use stillpoint_deploy::{DeployError, Dists, Gzip, Options, Report, Source, Target};
+use stillpoint_deploy::{DeployError, Dists, Gzip, Options, Report, Source, Target, escape};
 
 #[derive(Debug, Args)]
 #[command(
@@ -26,12 +26,19 @@ pub struct DeployArgs {
     /// Print the plan (uploads, deletions, unchanged files) and change nothing.
     #[arg(long)]
     pub dry_run: bool,
-    /// Refuse a deploy that would delete more site files than this.
+    /// Refuse a deploy that would delete more objects than this, site files and expired hashed
+    /// files alike.
     #[arg(long, default_value_t = 256)]
     pub max_deletes: usize,
-    /// Deploy even when more than --max-deletes files would be deleted.
+    /// Deploy even when more than --max-deletes objects would be deleted, or when the bucket
+    /// holds another site's deploy manifest.
     #[arg(long)]
     pub force: bool,
+    /// Also delete objects not in DIST that no deploy manifest of this site recorded (a bucket
+    /// without one, or objects put there by other tools); the bucket is listed. Without it such
+    /// objects are never deleted.
+    #[arg(long)]
+    pub prune: bool,
     /// Requests in flight at once.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub concurrency: u16,
@@ -53,6 +60,17 @@ pub struct DeployArgs {
 struct Bar(ProgressBar);
 
 impl stillpoint_deploy::Progress for Bar {
+    fn planned(&self, r: &Report) {
+        println!(
+            "Deploying site {} to {} at {} (state from {}): {} files to upload, {} objects to delete",
+            escape(&r.site),
+            escape(&r.target.to_string()),
+            escape(&r.endpoint),
+            source(r.source),
+            r.plan.uploads.len(),
+            r.plan.deletes_total()
+        );
+    }
     fn start(&self, files: usize, bytes: u64) {
         self.0.set_length(bytes);
         self.0.set_style(
@@ -74,17 +92,25 @@ pub fn run(args: &DeployArgs) -> anyhow::Result<ExitCode> {
     match deploy(args) {
         Ok(report) => {
             print_report(&report);
-            if report.dry_run && report.plan.deletes.len() > args.max_deletes && !args.force {
+            let deletes = report.plan.deletes_total();
+            if report.dry_run && deletes > args.max_deletes && !args.force {
                 println!(
-                    "note: {} deletions exceed --max-deletes {}; the deploy would be refused without --force",
-                    report.plan.deletes.len(),
+                    "note: {deletes} deletions exceed --max-deletes {}; the deploy would be refused without --force",
                     args.max_deletes
+                );
+            }
+            let unrecorded = report.plan.unrecorded.len();
+            if unrecorded > 0 {
+                println!(
+                    "note: {unrecorded} objects not in DIST were kept: no deploy manifest of site {} recorded them (--prune deletes them)",
+                    escape(&report.site)
                 );
             }
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            // Names in messages come from DIST and the bucket: printed escaped, on one line.
+            eprintln!("error: {}", escape(&e.to_string()));
             Ok(ExitCode::FAILURE)
         }
     }
@@ -133,6 +159,7 @@ fn deploy(args: &DeployArgs) -> Result<Report, DeployError> {
         dry_run: args.dry_run,
         max_deletes: args.max_deletes,
         force: args.force,
+        prune: args.prune,
         concurrency: usize::from(args.concurrency),
         gzip: Gzip::new(&args.gzip)?,
         verify: args.verify,
@@ -149,25 +176,37 @@ fn mb(bytes: u64) -> String {
     format!("{:.2} MB", bytes as f64 / 1e6)
 }
 
-fn print_report(r: &Report) {
-    let p = &r.plan;
-    let source = match r.source {
+fn source(s: Source) -> &'static str {
+    match s {
         Source::Manifest => "manifest",
         Source::Listing => "listing",
-    };
+    }
+}
+
+fn print_report(r: &Report) {
+    let p = &r.plan;
     if r.dry_run {
-        println!("Plan for {} at {} (state from {source}):", r.target, r.endpoint);
+        println!(
+            "Plan for {} at {} (site {}, state from {}):",
+            escape(&r.target.to_string()),
+            escape(&r.endpoint),
+            escape(&r.site),
+            source(r.source)
+        );
         for f in &p.uploads {
-            println!("  upload  {} ({} bytes)", f.path, f.entry.size);
+            println!("  upload  {} ({} bytes)", escape(&f.path), f.entry.size);
         }
         for k in &p.deletes {
-            println!("  delete  {k}");
+            println!("  delete  {}", escape(k));
         }
         for k in &p.expired {
-            println!("  delete  {k} (superseded by the previous deploy)");
+            println!("  delete  {} (superseded by the previous deploy)", escape(k));
         }
         for k in p.superseded.keys() {
-            println!("  keep    {k} (superseded; deleted by the next deploy)");
+            println!("  keep    {} (superseded; deleted by the next deploy)", escape(k));
+        }
+        for k in &p.unrecorded {
+            println!("  keep    {} (not recorded by a deploy manifest of this site)", escape(k));
         }
         println!(
             "dry run: would upload {} files ({}), delete {}, keep {} unchanged ({}); nothing changed",
@@ -181,7 +220,7 @@ fn print_report(r: &Report) {
     }
     println!(
         "Deployed to {}: uploaded {} files ({}), deleted {}, unchanged {}, {} requests, {:.2} s",
-        r.target,
+        escape(&r.target.to_string()),
         p.uploads.len(),
         mb(p.upload_bytes),
         p.deletes_total(),

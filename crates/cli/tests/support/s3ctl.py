@@ -3,6 +3,7 @@ bucket holds, so the tests check `stillpoint deploy` with a client other than it
 
     s3ctl.py ENDPOINT mkbucket NAME...
     s3ctl.py ENDPOINT get|delete BUCKET KEY;  s3ctl.py ENDPOINT put BUCKET KEY FILE
+    s3ctl.py ENDPOINT fill BUCKET FORMAT N   -> puts FORMAT.format(i) for i in 0..N (body: the key)
     s3ctl.py ENDPOINT dump NAME     -> JSON {key: {size, etag, sha256, contentType,
                                       cacheControl, contentEncoding, lastModified}}
 """
@@ -58,6 +59,10 @@ def main():
     elif cmd == "put":
         with open(names[2], "rb") as f:
             s3.put_object(Bucket=names[0], Key=names[1], Body=f.read())
+    elif cmd == "fill":
+        for i in range(int(names[2])):
+            key = names[1].format(i)
+            s3.put_object(Bucket=names[0], Key=key, Body=key.encode())
     elif cmd == "delete":
         s3.delete_object(Bucket=names[0], Key=names[1])
     else:

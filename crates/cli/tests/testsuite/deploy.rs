@@ -8,13 +8,13 @@ use std::process::{Command, Output};
 use crate::s3::{Object, S3};
 use crate::util::{SiteTest, stderr};
 
-const BUCKET: &str = "calm-site";
-const MANIFEST: &str = ".stillpoint/deploy-manifest.json";
+pub const BUCKET: &str = "calm-site";
+pub const MANIFEST: &str = ".stillpoint/deploy-manifest.json";
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "public, max-age=0, must-revalidate";
 
 /// The minimal site, built, and a server with the site's production and dev buckets.
-fn setup() -> Option<(SiteTest, S3)> {
+pub fn setup() -> Option<(SiteTest, S3)> {
     let s3 = S3::start()?;
     s3.create_buckets(&[BUCKET, "calm-site-dev"]);
     let t = SiteTest::from_fixture("minimal");
@@ -23,7 +23,7 @@ fn setup() -> Option<(SiteTest, S3)> {
 }
 
 /// `stillpoint deploy dist ARGS` with only the test server's credentials in the environment.
-fn deploy_env(t: &SiteTest, s3: &S3, args: &[&str], extra: &[(&str, &str)]) -> Output {
+pub fn deploy_env(t: &SiteTest, s3: &S3, args: &[&str], extra: &[(&str, &str)]) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_stillpoint"));
     cmd.arg("deploy").arg("dist").args(args).current_dir(t.tmp.path()).env("HOME", t.tmp.path());
     for (k, _) in std::env::vars() {
@@ -40,14 +40,14 @@ fn deploy_env(t: &SiteTest, s3: &S3, args: &[&str], extra: &[(&str, &str)]) -> O
     cmd.output().unwrap()
 }
 
-fn deploy(t: &SiteTest, s3: &S3, args: &[&str]) -> String {
+pub fn deploy(t: &SiteTest, s3: &S3, args: &[&str]) -> String {
     let out = deploy_env(t, s3, args, &[]);
     assert!(out.status.success(), "deploy {args:?} failed:\n{}", stderr(&out));
     String::from_utf8(out.stdout).unwrap()
 }
 
 /// (relative path → sha256) of every file of DIST that is published.
-fn dist_files(dist: &Path) -> BTreeMap<String, String> {
+pub fn dist_files(dist: &Path) -> BTreeMap<String, String> {
     use sha2::Digest;
     crate::util::walk(dist)
         .into_iter()
@@ -62,7 +62,7 @@ fn dist_files(dist: &Path) -> BTreeMap<String, String> {
 
 /// The bucket holds exactly DIST, byte for byte, plus the manifest and `kept` (superseded
 /// hashed files).
-fn assert_bucket_is(bucket: &BTreeMap<String, Object>, dist: &Path, kept: &BTreeSet<String>) {
+pub fn assert_bucket_is(bucket: &BTreeMap<String, Object>, dist: &Path, kept: &BTreeSet<String>) {
     let want = dist_files(dist);
     for (k, sha) in &want {
         let got = bucket.get(k).unwrap_or_else(|| panic!("{k} missing from the bucket"));
@@ -84,7 +84,7 @@ fn changed(a: &BTreeMap<String, String>, b: &BTreeMap<String, String>) -> BTreeS
     b.iter().filter(|(k, v)| a.get(*k) != Some(*v)).map(|(k, _)| k.clone()).collect()
 }
 
-fn summary_count(stdout: &str, word: &str) -> usize {
+pub fn summary_count(stdout: &str, word: &str) -> usize {
     let after = stdout.split(word).nth(1).unwrap_or_else(|| panic!("no {word:?} in {stdout}"));
     after.split_whitespace().next().unwrap().trim_end_matches(',').parse().unwrap()
 }

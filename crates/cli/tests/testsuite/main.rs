@@ -9,6 +9,8 @@ mod demo;
 mod demo_content;
 mod deploy;
 mod deploy_merge;
+mod deploy_names;
+mod deploy_ownership;
 mod dev;
 mod incremental;
 mod incremental_prop;

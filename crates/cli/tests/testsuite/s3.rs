@@ -130,6 +130,11 @@ pub fn put(s3: &S3, bucket: &str, key: &str, body: &[u8]) {
     s3.ctl(&["put", bucket, key, tmp.path().to_str().unwrap()]);
 }
 
+/// `n` objects `format` with `{}` replaced by 0..n, each holding its key.
+pub fn fill(s3: &S3, bucket: &str, format: &str, n: usize) {
+    s3.ctl(&["fill", bucket, format, &n.to_string()]);
+}
+
 pub fn delete(s3: &S3, bucket: &str, key: &str) {
     s3.ctl(&["delete", bucket, key]);
 }
