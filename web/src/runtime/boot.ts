@@ -47,10 +47,20 @@ export function loadNavigationSoon(start: NavigationStart): void {
   else setTimeout(load, 1);
 }
 
+/**
+ * Whether this document's own request went through a service worker. A first worker that
+ * activates while the page loads claims it before its script starts, so a controller alone does
+ * not say the worker saw (and kept) the page.
+ */
+function wentThroughWorker(): boolean {
+  const [entry] = performance.getEntriesByType?.('navigation') ?? [];
+  return entry instanceof PerformanceNavigationTiming && entry.workerStart > 0;
+}
+
 /** Registers the service worker once the page has loaded: nothing on the page waits for it. */
 export function registerServiceWorkerAfterLoad(page: PageAttributes): void {
   if (!import.meta.env.PROD) return;
-  const controlled = 'serviceWorker' in navigator && navigator.serviceWorker.controller !== null;
+  const controlled = 'serviceWorker' in navigator && navigator.serviceWorker.controller !== null && wentThroughWorker();
   const register = () => {
     // Under `stillpoint dev` (its client marks the document) no worker may cache the site.
     if (document.documentElement.dataset.stillpointDev !== undefined) return;
