@@ -20,8 +20,7 @@ pub(crate) fn hold(
     if_unmodified_since: Option<&[u8]>,
 ) -> bool {
     if let Some(tags) = if_match {
-        return tags.trim_ascii() == b"*"
-            || tags.split(|&b| b == b',').any(|tag| tag.trim_ascii() == variant.etag.as_bytes());
+        return any_tag(tags, |tag| tag == variant.etag.as_bytes());
     }
     date(if_unmodified_since).is_none_or(|since| modified_secs(entry) <= since)
 }
@@ -34,6 +33,12 @@ pub(crate) fn if_range(entry: &Entry, if_range: Option<&[u8]>) -> bool {
         return validator == entry.identity.etag.as_bytes();
     }
     date(Some(validator)).is_some_and(|date| date == modified_secs(entry))
+}
+
+/// Whether an entity-tag list (`If-Match`, `If-None-Match`) is `*` or names a tag `matches`
+/// accepts.
+pub(crate) fn any_tag(list: &[u8], matches: impl Fn(&[u8]) -> bool) -> bool {
+    list.trim_ascii() == b"*" || list.split(|&b| b == b',').any(|tag| matches(tag.trim_ascii()))
 }
 
 /// `412 Precondition Failed`, without a body.

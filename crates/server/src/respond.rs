@@ -145,8 +145,7 @@ pub(crate) fn not_modified_by(
     if_modified_since: Option<&[u8]>,
 ) -> bool {
     if let Some(tags) = if_none_match {
-        return tags.trim_ascii() == b"*"
-            || tags.split(|&b| b == b',').any(|tag| entry.has_etag(tag.trim_ascii()));
+        return preconditions::any_tag(tags, |tag| entry.has_etag(tag));
     }
     preconditions::date(if_modified_since)
         .is_some_and(|since| preconditions::modified_secs(entry) <= since)
