@@ -34,5 +34,5 @@ pub use load::{Site, load_site, load_site_partial, load_site_partial_with};
 pub use pages::{INFO_PAGES, InfoPage};
 pub use parsed::{ParsedArticles, text_digest};
 pub use sponsored::Sponsored;
-pub use topics::{Category, OTHER, RESERVED_SLUGS, Topic, Topics};
+pub use topics::{Category, OTHER, Topic, Topics};
 pub use warnings::{ContentWarning, WarningKind, content_warnings};

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use stillpoint_content::{Catalog, Site};
 
-use crate::layout::{ATOM_XML, PAGE_DATA_DIR, RSS_XML, SITEMAP_XML, SLICE_DATA_DIR};
+use crate::layout::{ATOM_XML, PAGE_DATA_DIR, RSS_XML, SITEMAP_XML, SLICE_DATA_DIR, sitemap_part};
 use crate::plan::{PlanContext, SitePage};
 use crate::render::escape;
 
@@ -29,7 +29,7 @@ fn sitemap_files_of(ctx: &PlanContext, pages: &[SitePage], limit: usize) -> Vec<
     let mut files: Vec<(String, String)> = listed
         .chunks(limit)
         .enumerate()
-        .map(|(n, chunk)| (format!("sitemap-{}.xml", n + 1), urlset(ctx, chunk)))
+        .map(|(n, chunk)| (sitemap_part(n + 1), urlset(ctx, chunk)))
         .collect();
     let mut index = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",

@@ -50,6 +50,35 @@ fn writes_every_kind_of_file() {
     );
 }
 
+/// Everything at the top of a built site is a name the output layout lists, a category's page or
+/// folder, or a file of `static/`: the list that category slugs are checked against is complete.
+#[test]
+fn the_layout_lists_everything_written_at_the_top() {
+    let t = SiteTest::from_fixture("minimal");
+    t.build();
+    let site = stillpoint_content::load_site(&t.site()).unwrap();
+    let categories: Vec<&str> =
+        site.topics.categories.iter().map(|c| c.topic.slug.as_str()).collect();
+    let mut names: Vec<String> = std::fs::read_dir(t.out())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    for name in &names {
+        let category = categories.contains(&name.trim_end_matches(".html"));
+        let from_static = t.site().join("static").join(name).exists();
+        assert!(
+            stillpoint_site::is_top_level(name) || category || from_static,
+            "`{name}` is written at the top but not listed by the layout: {:?}",
+            stillpoint_site::top_level()
+        );
+    }
+    assert!(
+        names.iter().any(|n| n == "index.html") && names.iter().any(|n| n == "sw.js"),
+        "{names:?}"
+    );
+}
+
 #[test]
 fn other_fallbacks_are_built() {
     let t = SiteTest::from_fixture("minimal");

@@ -35,6 +35,7 @@ invalid_case!(
     invalid_toml,
     missing_field,
     broken_link,
+    reserved_slug,
 );
 
 #[test]
