@@ -67,7 +67,7 @@ struct Raw {
     date: Option<Spanned<String>>,
     author: Option<Spanned<String>>,
     description: Option<String>,
-    image: Option<String>,
+    image: Option<Spanned<String>>,
     entities: Option<Vec<RawEntity>>,
 }
 
@@ -165,6 +165,19 @@ impl Article {
                 default_date
             }),
         };
+        let image = raw.image.as_ref().map(|i| i.value.trim()).filter(|i| !i.is_empty());
+        if let (Some(url), Some(spanned)) = (image, &raw.image)
+            && let Some(reason) = image_problem(url)
+        {
+            let (line, col) = at(spanned);
+            errors.push(ContentError::new(
+                source,
+                line,
+                col,
+                ContentErrorKind::InvalidImage(format!("`{url}`: {reason}")),
+            ));
+        }
+        let image = image.map(str::to_string);
         let entities: Vec<Entity> = match raw.entities {
             None => {
                 errors.push(missing("entities"));
@@ -226,7 +239,7 @@ impl Article {
             date,
             author,
             description,
-            image: raw.image.filter(|i| !i.trim().is_empty()),
+            image,
             entities,
             links: scan.links,
             images_without_alt: scan.images_without_alt,
@@ -321,6 +334,29 @@ pub(crate) fn scan_body(body: &str, body_line: u32) -> BodyScan {
 /// Internal links in any Markdown text whose first line is `body_line` of its file.
 pub fn scan_links(body: &str, body_line: u32) -> Vec<Located<String>> {
     scan_body(body, body_line).links
+}
+
+/// Why `url` cannot be an article's `image`, or None when it can: a path on the site
+/// (`/images/cover.jpg`, not `//host/x.png`) or an absolute `https://` or `http://` URL, with no
+/// spaces, quotes, angle brackets or backslashes. (`javascript:`, `data:` and relative paths are
+/// refused: the value is a page's `og:image` and a card's `src`.)
+pub fn image_problem(url: &str) -> Option<&'static str> {
+    let odd = |c: char| c.is_whitespace() || c.is_control() || "\"'<>\\`".contains(c);
+    if url.chars().any(odd) {
+        return Some("a URL has no spaces, quotes, angle brackets or backslashes");
+    }
+    if url.starts_with("//") {
+        return Some("`//host/…` leaves out the scheme: write `https://host/…`");
+    }
+    if url.starts_with('/') {
+        return None;
+    }
+    let lower = url.to_ascii_lowercase();
+    match ["https://", "http://"].iter().find_map(|s| lower.strip_prefix(s)) {
+        Some(rest) if rest.is_empty() || rest.starts_with('/') => Some("the URL names no host"),
+        Some(_) => None,
+        None => Some("use a path on the site starting with `/`, or an `https://` URL"),
+    }
 }
 
 /// The site path of a link target when it is internal (`/x`, not `//host` or `https://`).
@@ -444,6 +480,36 @@ More [topic](/anxiety-management/).
         assert_eq!(internal_path("//cdn.example/x"), None);
         assert_eq!(internal_path("https://x.example"), None);
         assert_eq!(internal_path("#top"), None);
+    }
+
+    #[test]
+    fn image_must_be_a_site_path_or_a_web_url() {
+        for ok in ["/images/a.jpg", "https://cdn.example/a.png", "HTTP://cdn.example/a.png?x=1"] {
+            assert_eq!(image_problem(ok), None, "{ok}");
+        }
+        for bad in [
+            "javascript:alert(1)",
+            "data:image/png;base64,AAAA",
+            "//evil.example/x.png",
+            "x\" onerror=\"alert(1)",
+            "/x\" onerror=\"alert(1)",
+            "images/a.jpg",
+            "https://",
+            "https:///a.png",
+            "/a b.png",
+        ] {
+            assert!(image_problem(bad).is_some(), "{bad}");
+        }
+        let text = GOOD.replace("author:", "image: \"javascript:alert(1)\"\nauthor:");
+        let errs = Article::parse(Path::new("a.md"), &text, date()).unwrap_err();
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert_eq!((errs[0].line, errs[0].col), (5, 8), "{errs:?}");
+        assert!(
+            matches!(&errs[0].kind, ContentErrorKind::InvalidImage(m) if m.contains("javascript:"))
+        );
+        let text = GOOD.replace("author:", "image: /images/a.jpg\nauthor:");
+        let a = Article::parse(Path::new("a.md"), &text, date()).unwrap();
+        assert_eq!(a.image.as_deref(), Some("/images/a.jpg"));
     }
 
     #[test]

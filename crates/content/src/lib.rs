@@ -22,7 +22,8 @@ mod topics;
 mod warnings;
 
 pub use article::{
-    Article, Entity, EntitySubcategory, Located, internal_path, scan_links, truncate_words,
+    Article, Entity, EntitySubcategory, Located, image_problem, internal_path, scan_links,
+    truncate_words,
 };
 pub use authors::{Author, Authors};
 pub use catalog::{Catalog, CategoryIndex, SubcategoryIndex, SubsubcategoryIndex, build_catalog};

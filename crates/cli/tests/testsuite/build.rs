@@ -79,6 +79,33 @@ fn the_layout_lists_everything_written_at_the_top() {
     );
 }
 
+/// `og:image` is the site's origin and a site path, or an absolute image URL as written.
+#[test]
+fn og_image_is_an_absolute_url() {
+    let t = SiteTest::from_fixture("minimal");
+    let add_image = |file: &str, image: &str| {
+        let path = t.site().join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text.replacen("slug:", &format!("image: {image}\nslug:"), 1))
+            .unwrap();
+    };
+    add_image("articles/body-scan.md", "https://cdn.example/covers/scan.png");
+    add_image("articles/breathing.md", "/images/breathing.png");
+    t.build();
+    let og = |page: &str| {
+        let html = t.read(page);
+        crate::util::between(&html, "<meta property=\"og:image\" content=\"", "\"")
+            .map(str::to_string)
+    };
+    assert_eq!(
+        og("articles/body-scan.html").as_deref(),
+        Some("https://cdn.example/covers/scan.png")
+    );
+    let origin = std::fs::read_to_string(t.site().join("stillpoint.toml")).unwrap();
+    let origin = crate::util::between(&origin, "url = \"", "\"").unwrap().to_string();
+    assert_eq!(og("articles/breathing.html"), Some(format!("{origin}/images/breathing.png")));
+}
+
 #[test]
 fn other_fallbacks_are_built() {
     let t = SiteTest::from_fixture("minimal");

@@ -36,6 +36,7 @@ invalid_case!(
     missing_field,
     broken_link,
     reserved_slug,
+    invalid_image,
 );
 
 #[test]
@@ -61,4 +62,33 @@ fn all_errors_are_reported_at_once() {
     assert!(err.contains("link to `/articles/gone`"), "{err}");
     assert!(!err.contains("link to `/articles/y`"), "y loaded; its own error is enough: {err}");
     assert!(err.contains("3 content errors found"), "{err}");
+}
+
+#[test]
+fn image_urls_of_every_kind_are_refused_at_their_line() {
+    let t = SiteTest::from_fixture("minimal");
+    for (i, bad) in
+        ["javascript:alert(1)", "data:image/png;base64,AAAA", "//evil.example/x.png", "cover.png"]
+            .iter()
+            .enumerate()
+    {
+        std::fs::write(
+            t.site().join(format!("articles/bad-{i}.md")),
+            format!("---\ntitle: B\nslug: bad-{i}\nimage: \"{bad}\"\nentities:\n  - category: sleepEnhancement\n---\nB.\n"),
+        )
+        .unwrap();
+    }
+    let out = t.run(&["check", "site", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let errors = doc["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 4, "{doc:#}");
+    for (i, e) in errors.iter().enumerate() {
+        assert_eq!(e["file"], format!("articles/bad-{i}.md"), "{doc:#}");
+        assert_eq!(
+            (e["line"].as_u64(), e["kind"].as_str()),
+            (Some(4), Some("invalid_image")),
+            "{doc:#}"
+        );
+    }
 }
