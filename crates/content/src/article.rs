@@ -10,6 +10,7 @@ use crate::config::parse_date;
 use crate::error::{ContentError, ContentErrorKind, line_col};
 use crate::front_matter::{SplitError, split};
 use crate::labels::is_slug;
+use crate::nesting::{MAX_NESTING, Nesting};
 use crate::parsed::text_digest;
 
 /// An article as parsed. It serialises without its body, which is kept by
@@ -227,6 +228,9 @@ impl Article {
             Located { value: a.value.trim().to_string(), line, col }
         });
         let scan = scan_body(split.body, split.body_line);
+        if let Some(e) = scan.too_deep_error(source) {
+            return Err(vec![e]);
+        }
         let description = raw
             .description
             .map(|d| d.trim().to_string())
@@ -272,6 +276,17 @@ pub(crate) struct BodyScan {
     pub images_without_alt: Vec<Located<String>>,
     pub words: u32,
     pub first_paragraph: String,
+    /// Where the text first nests deeper than [`MAX_NESTING`] (line, column).
+    pub too_deep: Option<(u32, u32)>,
+}
+
+impl BodyScan {
+    /// The error of a text that nests too deep, in the file `source`.
+    pub(crate) fn too_deep_error(&self, source: &Path) -> Option<ContentError> {
+        self.too_deep.map(|(line, col)| {
+            ContentError::new(source, line, col, ContentErrorKind::TooDeep { max: MAX_NESTING })
+        })
+    }
 }
 
 /// Collects internal link targets (with lines), images without alt text, the word count and
@@ -284,8 +299,16 @@ pub(crate) fn scan_body(body: &str, body_line: u32) -> BodyScan {
     let mut words = 0u32;
     let mut first = String::new();
     let mut in_first: Option<bool> = None; // None: not seen yet; Some(true): inside it
+    let mut nesting = Nesting::default();
     let parser = Parser::new_ext(body, Options::all()).into_offset_iter();
     for (event, range) in parser {
+        match &event {
+            Event::Start(Tag::HtmlBlock) | Event::End(TagEnd::HtmlBlock) => {}
+            Event::Start(_) => nesting.open(range.start),
+            Event::End(_) => nesting.close(),
+            Event::Html(html) | Event::InlineHtml(html) => nesting.html(html, range.start),
+            _ => {}
+        }
         match event {
             Event::Start(Tag::Link { dest_url, .. }) => {
                 if let Some(path) = internal_path(&dest_url) {
@@ -323,11 +346,16 @@ pub(crate) fn scan_body(body: &str, body_line: u32) -> BodyScan {
             _ => {}
         }
     }
+    let too_deep = nesting.too_deep().map(|offset| {
+        let (line, col) = line_col(body, offset);
+        (line + body_line - 1, col)
+    });
     BodyScan {
         links,
         images_without_alt,
         words,
         first_paragraph: truncate_words(first.trim(), 160),
+        too_deep,
     }
 }
 
@@ -510,6 +538,24 @@ More [topic](/anxiety-management/).
         let text = GOOD.replace("author:", "image: /images/a.jpg\nauthor:");
         let a = Article::parse(Path::new("a.md"), &text, date()).unwrap();
         assert_eq!(a.image.as_deref(), Some("/images/a.jpg"));
+    }
+
+    #[test]
+    fn text_nested_too_deep_is_refused_where_it_passes_the_limit() {
+        let deep = |body: &str| {
+            let text = format!("{GOOD}{body}\n");
+            Article::parse(Path::new("a.md"), &text, date()).map(|_| ()).map_err(|e| e[0].clone())
+        };
+        let quotes = format!("Fine.\n\n{}deep", "> ".repeat(200));
+        let err = deep(&quotes).unwrap_err();
+        assert_eq!((err.line, err.col), (20, 201), "{err}");
+        assert_eq!(err.kind, ContentErrorKind::TooDeep { max: MAX_NESTING }, "{err}");
+        let divs = format!("<div>\n{}", "<div>".repeat(100_000));
+        let err = deep(&divs).unwrap_err();
+        assert_eq!(err.line, 19, "{err}");
+        assert_eq!((err.col, &err.kind), (496, &ContentErrorKind::TooDeep { max: MAX_NESTING }));
+        assert!(deep(&"<div>x</div>\n".repeat(1000)).is_ok());
+        assert!(deep(&format!("{}x", "> ".repeat(40))).is_ok());
     }
 
     #[test]

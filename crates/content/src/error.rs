@@ -49,8 +49,8 @@ pub enum ContentErrorKind {
     NotRegularFile(String),
     #[error("invalid `image`: {0}")]
     InvalidImage(String),
-    #[error("HTML nested {depth} deep (at most {max})")]
-    TooDeep { depth: usize, max: usize },
+    #[error("nested more than {max} levels deep (blockquotes, lists and HTML elements)")]
+    TooDeep { max: usize },
 }
 
 impl ContentErrorKind {

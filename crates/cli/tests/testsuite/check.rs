@@ -92,3 +92,22 @@ fn image_urls_of_every_kind_are_refused_at_their_line() {
         );
     }
 }
+
+/// Text nested past the limit is refused by `check` and `build` at the line where it passes it,
+/// before it reaches the HTML parser (whose time grows with the square of the depth).
+#[test]
+fn text_nested_too_deep_is_an_error_at_its_line() {
+    let t = SiteTest::from_fixture("minimal");
+    let deep = format!(
+        "---\ntitle: Deep\nslug: deep\nentities:\n  - category: sleepEnhancement\n---\nIntro <b>x</b>.\n\n{}deep\n",
+        "> ".repeat(100_000)
+    );
+    std::fs::write(t.site().join("articles/deep.md"), deep).unwrap();
+    for args in [&["check", "site"][..], &["build", "site", "--out", "dist"]] {
+        let out = t.run(args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains("nested more than 100 levels deep"), "{args:?}: {err}");
+        assert!(err.contains("--> articles/deep.md:9:201"), "{args:?}: {err}");
+    }
+}
