@@ -111,3 +111,23 @@ fn text_nested_too_deep_is_an_error_at_its_line() {
         assert!(err.contains("--> articles/deep.md:9:201"), "{args:?}: {err}");
     }
 }
+
+/// A name at the top of `static/` is reserved like the build's own: the category's pages would
+/// share its folder.
+#[test]
+fn a_category_slug_may_not_take_a_name_of_static() {
+    let t = SiteTest::from_fixture("minimal");
+    let topics = t.site().join("data/topics.toml");
+    let text = std::fs::read_to_string(&topics).unwrap();
+    std::fs::write(&topics, text.replace("\"enhance-sleep-guided-meditation\"", "\"icons\""))
+        .unwrap();
+    let err = check_fails_in(&t);
+    assert!(err.contains("`icons` is reserved: the build writes /icons/"), "{err}");
+    assert!(err.contains("--> data/topics.toml:3:8"), "{err}");
+}
+
+fn check_fails_in(t: &SiteTest) -> String {
+    let out = t.run(&["check", "site"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    stderr(&out)
+}
