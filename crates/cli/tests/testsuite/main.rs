@@ -21,4 +21,5 @@ mod s3;
 mod self_contained;
 mod serve;
 mod shard;
+mod special_files;
 mod util;
