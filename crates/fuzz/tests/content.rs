@@ -1,5 +1,6 @@
-//! Fuzz target `content`: any bytes as an article file (and as an information page) through the
-//! parser the loader uses, and its Markdown body through the renderer and the sanitiser.
+//! Fuzz target `content`: any bytes as an article file through the loader (`load_site_partial`,
+//! on a site with the demo's data), through the parser it uses (and as an information page), and
+//! its Markdown body through the renderer and the sanitiser.
 //! Properties: nothing panics; every error names the file and a line of it; every position an
 //! article records is a line of the file; the sanitised HTML holds no script element, no event
 //! handler attribute and no javascript:/vbscript:/data: URL (as html5ever's tokenizer reads it).
@@ -8,7 +9,9 @@ use std::path::Path;
 
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
-use stillpoint_content::{Article, ContentError, InfoPage, split_front_matter};
+use stillpoint_content::{
+    Article, ContentError, INFO_PAGES, InfoPage, load_site_partial, split_front_matter,
+};
 use stillpoint_fuzz::driver::{Raw, Target};
 use stillpoint_fuzz::html::active_content;
 use stillpoint_fuzz::mutate::mutants;
@@ -136,25 +139,76 @@ fn check_errors(source: &Path, text: &str, errors: &[ContentError]) -> Result<()
     Ok(())
 }
 
-fn property(bytes: &[u8]) -> Result<(), TestCaseError> {
-    let text = String::from_utf8_lossy(bytes);
-    let source = Path::new("articles/fuzz/input.md");
-    let date = jiff::civil::date(2024, 9, 12);
-    match Article::parse(source, &text, date) {
-        Ok(a) => {
-            let located = a.links.iter().chain(&a.images_without_alt).map(|l| l.line);
-            let located = located.chain(a.author.iter().map(|l| l.line));
-            let located = located.chain(a.entities.iter().map(|e| e.category.line));
-            for line in located.chain([a.slug_line]) {
-                prop_assert!((1..=lines(&text)).contains(&line), "position at line {}", line);
-            }
+thread_local! {
+    /// A site with the demo's configuration, data (three authors) and pages and no articles, one
+    /// per thread.
+    static SITE: tempfile::TempDir = {
+        let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo");
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        for sub in ["data", "pages", "articles/fuzz"] {
+            std::fs::create_dir_all(dir.path().join(sub)).expect("a folder");
         }
-        Err(errors) => check_errors(source, &text, &errors)?,
+        // The first authors only: the loader reads the whole file per input, and the demo's is long.
+        let authors = std::fs::read_to_string(demo.join("data/authors.toml")).expect("authors");
+        let fourth = authors.match_indices("[[author]]").nth(3).map_or(authors.len(), |(i, _)| i);
+        std::fs::write(dir.path().join("data/authors.toml"), &authors[..fourth]).expect("written");
+        for file in ["stillpoint.toml", "data/topics.toml", "data/sponsored.json"]
+            .into_iter()
+            .chain(INFO_PAGES.map(|p| format!("pages/{p}.md")).each_ref().map(String::as_str))
+        {
+            std::fs::copy(demo.join(file), dir.path().join(file)).expect("the demo site's files");
+        }
+        dir
+    };
+}
+
+/// The loader on a site whose one article is `bytes`: every diagnostic is about that file, at a
+/// line of it; an article that loads renders without active content.
+fn check_loader(bytes: &[u8]) -> Result<(), TestCaseError> {
+    SITE.with(|dir| {
+        let rel = Path::new("articles/fuzz/input.md");
+        std::fs::write(dir.path().join(rel), bytes).expect("the article is written");
+        let (site, diagnostics) = load_site_partial(dir.path());
+        let lines = bytes.iter().filter(|&&b| b == b'\n').count() as u32 + 1;
+        for e in diagnostics.iter() {
+            prop_assert_eq!(e.path.as_path(), rel, "{}", e);
+            prop_assert!((1..=lines).contains(&e.line), "not a line of the file: {}", e);
+        }
+        let site = site.ok_or_else(|| TestCaseError::fail("the demo's data did not load"))?;
+        for a in &site.articles {
+            check_positions(a, lines)?;
+        }
+        Ok(())
+    })
+}
+
+/// Every position an article records is a line of its file.
+fn check_positions(a: &Article, lines: u32) -> Result<(), TestCaseError> {
+    let located = a.links.iter().chain(&a.images_without_alt).map(|l| l.line);
+    let located = located.chain(a.author.iter().map(|l| l.line));
+    let located = located.chain(a.entities.iter().map(|e| e.category.line));
+    for line in located.chain([a.slug_line]) {
+        prop_assert!((1..=lines).contains(&line), "a position at line {}", line);
+    }
+    Ok(())
+}
+
+fn property(bytes: &[u8]) -> Result<(), TestCaseError> {
+    check_loader(bytes)?;
+    let text = String::from_utf8_lossy(bytes);
+    // The loader stops at bytes that are not UTF-8: the parser also gets them replaced.
+    if std::str::from_utf8(bytes).is_err() {
+        let source = Path::new("articles/fuzz/input.md");
+        match Article::parse(source, &text, jiff::civil::date(2024, 9, 12)) {
+            Ok(a) => check_positions(&a, lines(&text))?,
+            Err(errors) => check_errors(source, &text, &errors)?,
+        }
     }
     let page = Path::new("pages/about-us.md");
     if let Err(errors) = InfoPage::parse(page, "about-us", &text) {
         check_errors(page, &text, &errors)?;
     }
+    // The body as a build renders it (`Site::read_body`), whether or not the article loads.
     let body = split_front_matter(&text).map_or(&*text, |s| s.body);
     let html = render_markdown(body).html;
     let found = active_content(&html);
@@ -166,5 +220,8 @@ fn property(bytes: &[u8]) -> Result<(), TestCaseError> {
 
 #[test]
 fn fuzz_content() {
-    TARGET.run(inputs(), |bytes| property(bytes));
+    // The loader parses articles with rayon: run the whole target on a one-thread pool, so that
+    // each load stays on this thread instead of waiting for another one to wake up.
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a thread pool");
+    pool.install(|| TARGET.run(inputs(), |bytes| property(bytes)));
 }
