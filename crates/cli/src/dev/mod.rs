@@ -5,11 +5,13 @@
 //! - `outputs`: what a build changed (pages, web bundle), by comparing the output with the last one;
 //! - `events`: the events sent to tabs and the hub that fans them out;
 //! - `server`: the production router plus the events stream, the dev client and the dev `/sw.js`;
+//! - `local_only`: the `Host`/`Origin` check against DNS rebinding;
 //! - `inject`: the client's `<script>` tag in HTML answers;
 //! - `client/`: the browser side (`dev.js`, `dev.css`, `sw.js`), served from the binary.
 
 mod events;
 mod inject;
+mod local_only;
 mod outputs;
 mod rebuild;
 mod server;
@@ -87,7 +89,8 @@ pub fn run(args: &DevArgs) -> anyhow::Result<ExitCode> {
         uncompressed: true,
         ..ServeConfig::default()
     };
-    let served = runtime.block_on(serve(config, listener, hub, args.open, &site));
+    let names = local_only::LocalNames::new(args.host);
+    let served = runtime.block_on(serve(config, listener, hub, names, args.open, &site));
     drop(watcher);
     let _ = stop.send(Vec::new());
     if builder.join().is_err() {
@@ -101,13 +104,14 @@ async fn serve(
     config: ServeConfig,
     listener: tokio::net::TcpListener,
     hub: Arc<Hub>,
+    names: local_only::LocalNames,
     open: bool,
     site: &Path,
 ) -> anyhow::Result<()> {
     let shutdown = shutdown_signal()?;
     let (stop_tx, stop_rx) = signal_watch::channel(false);
     let bound = listener.local_addr()?;
-    let router = server::router(&config, hub, stop_rx);
+    let router = server::router(&config, hub, stop_rx, names);
     let url = format!("http://{bound}");
     tracing::info!("Serving {} at {url} (Ctrl-C to stop)", site.display());
     if open && let Err(e) = open::that_detached(&url) {

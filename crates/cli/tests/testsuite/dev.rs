@@ -84,11 +84,37 @@ impl Dev {
         body
     }
 
+    /// The status line and what follows (up to 64 KiB) of a raw `head`, closed after the first
+    /// read that ends the answer's head.
+    fn raw(&self, head: &str) -> (String, String) {
+        let mut s = TcpStream::connect(&self.addr).unwrap();
+        s.set_read_timeout(Some(WAIT)).unwrap();
+        s.write_all(head.as_bytes()).unwrap();
+        let mut reader = BufReader::new(s);
+        let mut status = String::new();
+        reader.read_line(&mut status).unwrap();
+        let mut rest = String::new();
+        let mut line = String::new();
+        // The head, then the body if it is not a stream (a refusal's line).
+        while reader.read_line(&mut line).unwrap_or(0) > 0 && rest.len() < 64 << 10 {
+            rest.push_str(&line);
+            if line == "\r\n" && status.contains(" 200 ") {
+                break;
+            }
+            line.clear();
+        }
+        (status, rest)
+    }
+
     /// The events stream, one parsed event per `data:` line.
     fn events(&self) -> Receiver<Value> {
         let mut s = TcpStream::connect(&self.addr).unwrap();
-        write!(s, "GET /__stillpoint/events HTTP/1.0\r\nAccept: text/event-stream\r\n\r\n")
-            .unwrap();
+        write!(
+            s,
+            "GET /__stillpoint/events HTTP/1.0\r\nHost: {}\r\nAccept: text/event-stream\r\n\r\n",
+            self.addr
+        )
+        .unwrap();
         let (tx, rx) = channel();
         std::thread::spawn(move || {
             for line in BufReader::new(s).lines().map_while(Result::ok) {
@@ -288,4 +314,41 @@ fn dev_routes_headers_and_a_clean_stop() {
     next(&events, "hello");
     let status = dev.interrupt();
     assert!(status.success(), "{status:?}\n{}", dev.log());
+}
+
+/// DNS rebinding: a page on another site whose name resolves to 127.0.0.1 must not read the
+/// drafts or the error stream. Only local names are answered (any port); the events stream
+/// also refuses a foreign `Origin`.
+#[test]
+fn only_requests_for_local_names_are_answered() {
+    let t = SiteTest::from_fixture("minimal");
+    let dev = Dev::start(&t);
+    let port = dev.addr.rsplit(':').next().unwrap().to_string();
+    let get = |path: &str, host: &str, origin: Option<&str>| {
+        let origin = origin.map(|o| format!("Origin: {o}\r\n")).unwrap_or_default();
+        dev.raw(&format!(
+            "GET {path} HTTP/1.1\r\nHost: {host}\r\n{origin}Connection: close\r\n\r\n"
+        ))
+    };
+    for host in ["evil.example", &format!("evil.example:{port}"), "localhost.evil.example"] {
+        for path in ["/articles/body-scan", "/__stillpoint/events"] {
+            let (status, rest) = get(path, host, None);
+            assert!(status.contains(" 403 "), "{host}{path}: {status}");
+            assert!(rest.contains("DNS rebinding") && !rest.contains(OLD_TITLE), "{rest}");
+        }
+    }
+    for host in [format!("localhost:{port}"), format!("127.0.0.1:{port}"), "[::1]:1".to_owned()] {
+        let (status, rest) = get("/articles/body-scan", &host, None);
+        assert!(status.contains(" 200 "), "{host}: {status}");
+        assert!(rest.to_ascii_lowercase().contains("content-type: text/html"), "{rest}");
+    }
+    let local = format!("localhost:{port}");
+    let (status, rest) = get("/__stillpoint/events", &local, Some("http://evil.example"));
+    assert!(status.contains(" 403 ") && rest.contains("other origins"), "{status}{rest}");
+    let (status, _) = get("/__stillpoint/events", &local, Some(&format!("http://{local}")));
+    assert!(status.contains(" 200 "), "{status}");
+    // A page's own requests carry no Origin, or a local one: a cross-origin GET is answered
+    // (the browser keeps its body from the other page without CORS headers).
+    let (status, _) = get("/articles/body-scan", &local, Some("http://evil.example"));
+    assert!(status.contains(" 200 "), "{status}");
 }
