@@ -1,6 +1,7 @@
 //! `stillpoint dev`: build, serve, watch, rebuild, and tell the open tabs.
 //!
 //! - `watch`: which file events count, and the `notify` watcher with its debouncer;
+//! - `root`: notices the site directory deleted and made again, or swapped, and watches the new one;
 //! - `rebuild`: the rebuild loop (web bundle with `--web-dev`, then the site) and the terminal output;
 //! - `outputs`: what a build changed (pages, web bundle), by comparing the output with the last one;
 //! - `events`: the events sent to tabs and the hub that fans them out;
@@ -14,6 +15,7 @@ mod inject;
 mod local_only;
 mod outputs;
 mod rebuild;
+mod root;
 mod server;
 mod watch;
 
@@ -62,10 +64,39 @@ pub fn run(args: &DevArgs) -> anyhow::Result<ExitCode> {
     let filter = Filter::new(site.clone(), out.clone(), web_dev.map(|w| w.join("src")));
     let (tx, batches) = std::sync::mpsc::channel::<Vec<PathBuf>>();
     let stop = tx.clone();
-    let watcher =
+    let watcher = {
+        let tx = tx.clone();
         Arc::new(Mutex::new(watch::start(&filter, rebuilder.lost.clone(), move |paths| {
             let _ = tx.send(paths);
-        })?));
+        })?))
+    };
+    let polling = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let poller = {
+        let (watcher, filter, lost, site) =
+            (watcher.clone(), filter.clone(), rebuilder.lost.clone(), site.clone());
+        root::spawn(site.clone(), polling.clone(), move || {
+            let batches = tx.clone();
+            let started = watch::start(&filter, lost.clone(), move |paths| {
+                let _ = batches.send(paths);
+            });
+            match started {
+                Ok(new) => {
+                    // The old watches followed the old directory; drop them with their watcher.
+                    *watcher.lock().expect("watcher lock") = new;
+                    // Nothing the old watcher saw covers the new directory: every file's stamp
+                    // is checked, and the site path (never reported by the watcher) asks for
+                    // the rebuild.
+                    lost.store(true, std::sync::atomic::Ordering::SeqCst);
+                    let _ = tx.send(vec![site.clone()]);
+                    true
+                }
+                Err(e) => {
+                    tracing::warn!("{e}");
+                    false
+                }
+            }
+        })
+    };
     let watch_dir = {
         let watcher = watcher.clone();
         move |dir: &Path| {
@@ -91,6 +122,8 @@ pub fn run(args: &DevArgs) -> anyhow::Result<ExitCode> {
     };
     let names = local_only::LocalNames::new(args.host);
     let served = runtime.block_on(serve(config, listener, hub, names, args.open, &site));
+    polling.store(true, std::sync::atomic::Ordering::SeqCst);
+    let _ = poller.join();
     drop(watcher);
     let _ = stop.send(Vec::new());
     if builder.join().is_err() {

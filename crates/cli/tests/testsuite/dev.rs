@@ -352,3 +352,54 @@ fn only_requests_for_local_names_are_answered() {
     let (status, _) = get("/articles/body-scan", &local, Some("http://evil.example"));
     assert!(status.contains(" 200 "), "{status}");
 }
+
+/// The site directory deleted and made again, or swapped for another (`rm -rf site && git
+/// checkout site`, a tool renaming a new directory into place): dev says so, watches the new
+/// directory, rebuilds, and serves it; later edits in it are seen too.
+#[test]
+fn a_replaced_site_directory_is_watched_and_served_again() {
+    let t = SiteTest::from_fixture("minimal");
+    let dev = Dev::start(&t);
+    assert!(dev.get("/articles/body-scan").contains(OLD_TITLE));
+    let events = dev.events();
+    next(&events, "hello");
+
+    // Moved away, then a modified copy (without the dev output, as a checkout has none)
+    // renamed into place.
+    let moved = t.tmp.path().join("site.moved");
+    std::fs::rename(t.site(), &moved).unwrap();
+    let deadline = Instant::now() + WAIT;
+    while !dev.log().contains("is gone") {
+        assert!(Instant::now() < deadline, "no word of the site going:\n{}", dev.log());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let fresh = t.tmp.path().join("site.new");
+    crate::util::copy_dir(&moved, &fresh);
+    std::fs::remove_dir_all(fresh.join(".stillpoint")).unwrap();
+    let article = fresh.join(ARTICLE);
+    let text = std::fs::read_to_string(&article).unwrap().replace(OLD_TITLE, NEW_TITLE);
+    std::fs::write(&article, text).unwrap();
+    std::fs::rename(&fresh, t.site()).unwrap();
+
+    let served = |title: &str| {
+        let deadline = Instant::now() + WAIT;
+        // The output is inside the site directory: none until the new one is built (404).
+        while !dev.request("GET", "/articles/body-scan").2.contains(title) {
+            assert!(Instant::now() < deadline, "{title} not served:\n{}", dev.log());
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    served(NEW_TITLE);
+    let log = dev.log();
+    assert_eq!(log.matches("is gone").count(), 1, "{log}");
+    assert_eq!(log.matches("is back").count(), 1, "{log}");
+
+    // The new directory is watched (and the old one, still about, no longer counts).
+    save(&t.site(), ARTICLE, |s| s.replace(NEW_TITLE, OLD_TITLE));
+    served(OLD_TITLE);
+    std::fs::remove_dir_all(&moved).unwrap();
+    save(&t.site(), ARTICLE, |s| s.replace(OLD_TITLE, NEW_TITLE));
+    served(NEW_TITLE);
+    assert!(dev.log().contains(&format!("changed: {ARTICLE}\n")), "{}", dev.log());
+    drop(events);
+}
