@@ -9,9 +9,12 @@
 //! Each generation's manifest (`a.manifest`, path → content digest) is written once the
 //! generation is complete and deleted before it is touched again, so a generation without a
 //! manifest is unknown and is rebuilt from scratch; that is also how a killed build's
-//! leftovers are cleaned. A generation holding anything but a regular file where its
+//! leftovers are cleaned. A live generation holding anything but a regular file where its
 //! manifest lists one (a symbolic link planted in the output, say) is unknown too: unchanged
 //! files are carried forward on the manifest's word, so such a file would outlive every build.
+//! (Checked when a build opens the output, one `lstat` per file; the spare is not checked: a
+//! file planted there goes live with the next build that changes something, and away with the
+//! one after.)
 
 use std::collections::BTreeMap;
 use std::fs::{self, File};
@@ -58,18 +61,20 @@ impl Output {
             ));
         }
         let live = live_generation(dest, &gens_link);
-        let manifests = [0, 1].map(|i| {
-            let manifest = Manifest::read(&gens.join(format!("{}.manifest", GENERATIONS[i])))?;
-            let dir = gens.join(GENERATIONS[i]);
-            if let Some(odd) = not_regular(&dir, &manifest) {
-                tracing::warn!(
-                    file = %odd.display(),
-                    "not a regular file in the output: its generation is rebuilt"
-                );
-                return None;
-            }
-            Some(manifest)
-        });
+        let mut manifests =
+            [0, 1].map(|i| Manifest::read(&gens.join(format!("{}.manifest", GENERATIONS[i]))));
+        // The live generation is the one served (and the one a planted file would be put in);
+        // once it is unknown, the build swaps in the spare and rebuilds this one from it.
+        if let Some(i) = live
+            && let Some(manifest) = &manifests[i]
+            && let Some(odd) = not_regular(&gens.join(GENERATIONS[i]), manifest)
+        {
+            tracing::warn!(
+                file = %odd.display(),
+                "not a regular file in the output: the output is rebuilt"
+            );
+            manifests[i] = None;
+        }
         Ok(Self { dest: dest.to_path_buf(), gens, gens_link, live, manifests, _lock: lock })
     }
 

@@ -63,7 +63,8 @@ fn a_link_planted_in_the_output_is_replaced_by_the_next_build() {
     build();
     assert!(regular("sub/b.txt"), "the link is gone from the live output");
     assert_eq!(std::fs::read_to_string(dest.join("sub/b.txt")).unwrap(), "b");
-    // And from the other generation, which the next build makes live.
+    // And from the other generation (rebuilt from the clean one), which the next build makes
+    // live.
     build();
     assert!(regular("sub/b.txt"), "and from the other generation");
     assert_eq!(std::fs::read_to_string(dest.join("sub/b.txt")).unwrap(), "b");
