@@ -22,6 +22,7 @@ mod watch;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use anyhow::Context as _;
@@ -70,11 +71,11 @@ pub fn run(args: &DevArgs) -> anyhow::Result<ExitCode> {
             let _ = tx.send(paths);
         })?))
     };
-    let polling = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let stop_polling = Arc::new(AtomicBool::new(false));
     let poller = {
         let (watcher, filter, lost, site) =
             (watcher.clone(), filter.clone(), rebuilder.lost.clone(), site.clone());
-        root::spawn(site.clone(), polling.clone(), move || {
+        root::spawn(site.clone(), stop_polling.clone(), move || {
             let batches = tx.clone();
             let started = watch::start(&filter, lost.clone(), move |paths| {
                 let _ = batches.send(paths);
@@ -86,7 +87,7 @@ pub fn run(args: &DevArgs) -> anyhow::Result<ExitCode> {
                     // Nothing the old watcher saw covers the new directory: every file's stamp
                     // is checked, and the site path (never reported by the watcher) asks for
                     // the rebuild.
-                    lost.store(true, std::sync::atomic::Ordering::SeqCst);
+                    lost.store(true, Ordering::SeqCst);
                     let _ = tx.send(vec![site.clone()]);
                     true
                 }
@@ -122,7 +123,7 @@ pub fn run(args: &DevArgs) -> anyhow::Result<ExitCode> {
     };
     let names = local_only::LocalNames::new(args.host);
     let served = runtime.block_on(serve(config, listener, hub, names, args.open, &site));
-    polling.store(true, std::sync::atomic::Ordering::SeqCst);
+    stop_polling.store(true, Ordering::SeqCst);
     let _ = poller.join();
     drop(watcher);
     let _ = stop.send(Vec::new());
