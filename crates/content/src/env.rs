@@ -26,7 +26,9 @@ pub struct EnvSection {
 /// Why an `[env.NAME]` section is refused, if it is.
 pub(crate) fn check_env(name: &str, section: &EnvSection) -> Result<(), String> {
     if name == PRODUCTION {
-        return Err("production is [site] and [deploy] themselves; it takes no [env] section".into());
+        return Err(
+            "production is [site] and [deploy] themselves; it takes no [env] section".into()
+        );
     }
     if !crate::labels::is_slug(name) {
         return Err("an environment's name uses lowercase letters, digits and dashes".into());
@@ -146,7 +148,10 @@ photo = "https://p.example"
         assert_eq!(s.env, "staging");
         assert_eq!(c.for_env("dev").unwrap().bucket, "calm-site-dev");
         let e = parse("[env.qa]\n").unwrap().for_env("qa").unwrap();
-        assert_eq!((e.url.as_str(), e.bucket.as_str()), ("https://qa.calm.example", "calm-site-qa"));
+        assert_eq!(
+            (e.url.as_str(), e.bucket.as_str()),
+            ("https://qa.calm.example", "calm-site-qa")
+        );
     }
 
     #[test]
@@ -159,15 +164,16 @@ photo = "https://p.example"
 
     #[test]
     fn an_unknown_key_in_a_section_names_the_line() {
-        let errs = parse("\n[env.staging]\nurl = \"https://s.example\"\nindex = true\n").unwrap_err();
+        let errs =
+            parse("\n[env.staging]\nurl = \"https://s.example\"\nindex = true\n").unwrap_err();
         assert!(matches!(&errs[0].kind, ContentErrorKind::InvalidToml(m) if m.contains("index")));
         assert_eq!(errs[0].line as usize, SITE.lines().count() + 4);
     }
 
     #[test]
     fn bad_sections_name_their_line() {
-        let errs = parse("[env.production]\n[env.Staging]\n[env.qa]\nurl = \"qa.example\"\n")
-            .unwrap_err();
+        let errs =
+            parse("[env.production]\n[env.Staging]\n[env.qa]\nurl = \"qa.example\"\n").unwrap_err();
         assert_eq!(errs.len(), 3, "{errs:?}");
         let base = SITE.lines().count() + 1;
         let mut lines: Vec<usize> = errs.iter().map(|e| e.line as usize).collect();

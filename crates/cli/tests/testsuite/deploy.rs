@@ -31,6 +31,7 @@ pub fn deploy_env(t: &SiteTest, s3: &S3, args: &[&str], extra: &[(&str, &str)]) 
             cmd.env_remove(k);
         }
     }
+    cmd.env_remove("STILLPOINT_ENV");
     for (k, v) in s3.env() {
         cmd.env(k, v);
     }
