@@ -8,6 +8,7 @@ mod check_ci;
 mod demo;
 mod demo_content;
 mod deploy;
+mod deploy_env;
 mod deploy_merge;
 mod deploy_names;
 mod deploy_ownership;
