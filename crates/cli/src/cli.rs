@@ -79,4 +79,9 @@ pub struct BuildArgs {
     /// shared page and file (see docs/scale.md). Validates the whole site.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<stillpoint_site::Shard>,
+    /// Build for this environment: `production`, `dev`, or an `[env.NAME]` section of
+    /// stillpoint.toml, whose url, bucket and scripts replace the site's. Pages of every
+    /// environment but production ask robots not to index them (see docs/configuration.md).
+    #[arg(long, value_name = "NAME", env = "STILLPOINT_ENV", default_value = "production")]
+    pub env: String,
 }

@@ -6,6 +6,7 @@ mod cli_reference;
 mod cmd;
 mod dev;
 mod diagnostics;
+mod env;
 mod web_bundle;
 
 use std::process::ExitCode;

@@ -11,6 +11,7 @@ mod article;
 mod authors;
 mod catalog;
 mod config;
+mod env;
 mod error;
 mod front_matter;
 mod labels;
@@ -29,6 +30,7 @@ pub use article::{
 pub use authors::{Author, Authors};
 pub use catalog::{Catalog, CategoryIndex, SubcategoryIndex, SubsubcategoryIndex, build_catalog};
 pub use config::{SiteConfig, Social, parse_date};
+pub use env::{DEV, EnvSection, PRODUCTION};
 pub use error::{ContentError, ContentErrorKind, Diagnostics, line_col};
 pub use front_matter::{Split, SplitError, split as split_front_matter};
 pub use labels::{fnv1a32, is_slug, label_from_key, slugify, title_case};

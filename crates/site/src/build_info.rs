@@ -19,6 +19,12 @@ pub struct BuildInfo {
     /// The engine version that wrote the output.
     pub engine: String,
     pub site: BuiltSite,
+    /// The environment built for (`build --env`); `production` in outputs of older versions.
+    #[serde(default = "production")]
+    pub env: String,
+    /// Every page asks robots not to index it: `serve` adds `X-Robots-Tag: noindex`.
+    #[serde(default)]
+    pub noindex: bool,
     /// Set in a shard build's output (`build --shard i/N`): which shard of how many it holds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<crate::build::Shard>,
@@ -35,10 +41,14 @@ pub struct BuiltSite {
     pub title: String,
     /// Canonical origin, without a trailing slash.
     pub url: String,
-    /// Production bucket; the dev bucket is `{bucket}-dev`.
+    /// The environment's bucket (production's unless built with `--env`).
     pub bucket: String,
     /// URL prefixes the third-party proxy may fetch.
     pub proxy_allow: Vec<String>,
+}
+
+fn production() -> String {
+    stillpoint_content::PRODUCTION.to_string()
 }
 
 impl BuildInfo {
@@ -53,6 +63,8 @@ impl BuildInfo {
                 bucket: c.bucket.clone(),
                 proxy_allow: c.proxy_allow.clone(),
             },
+            env: c.env.clone(),
+            noindex: !c.is_production(),
             shard: None,
             style_hashes: Vec::new(),
         }

@@ -58,7 +58,12 @@ fn urlset(ctx: &PlanContext, pages: &[&SitePage]) -> String {
     x
 }
 
-pub fn robots_txt(site: &Site) -> String {
+/// `robots.txt`: everything but the data files may be crawled, and the sitemap is named; with
+/// `noindex` (a build not for production) nothing may be crawled.
+pub fn robots_txt(site: &Site, noindex: bool) -> String {
+    if noindex {
+        return "User-agent: *\nDisallow: /\n".to_string();
+    }
     format!(
         "User-agent: *\nAllow: /\nDisallow: /{PAGE_DATA_DIR}/\nDisallow: /{SLICE_DATA_DIR}/\n\nSitemap: {}/{SITEMAP_XML}\n",
         site.config.url
@@ -224,6 +229,16 @@ mod tests {
         let titles = texts(&atom, b"title");
         assert_eq!(titles[1], "<b>x</b>", "Atom text is text (type=\"text\"): {atom}");
         assert!(!atom.contains("type=\"html\""), "{atom}");
+    }
+
+    #[test]
+    fn robots_txt_names_the_sitemap_or_disallows_everything() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo");
+        let site = load_site_partial(&dir).0.expect("the demo site loads");
+        let open = robots_txt(&site, false);
+        assert!(open.contains("Allow: /\n"), "{open}");
+        assert!(open.contains(&format!("Sitemap: {}/sitemap.xml", site.config.url)), "{open}");
+        assert_eq!(robots_txt(&site, true), "User-agent: *\nDisallow: /\n");
     }
 
     #[test]

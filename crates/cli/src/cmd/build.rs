@@ -48,11 +48,15 @@ pub fn options(args: &BuildArgs) -> anyhow::Result<BuildOptions> {
         },
         shard: args.shard,
         batch: stillpoint_site::BATCH,
+        env: args.env.clone(),
     })
 }
 
 pub fn run(args: &BuildArgs) -> anyhow::Result<ExitCode> {
     let opts = options(args)?;
+    if let Some(env) = crate::env::describe(&args.site, &args.env) {
+        tracing::info!("Building {env}");
+    }
     let bar = Bar(ProgressBar::new(0));
     match stillpoint_site::build(&opts, &bar) {
         Ok(r) => {

@@ -25,6 +25,9 @@ pub struct CheckArgs {
     /// Fail (exit 1) when there are warnings, too.
     #[arg(long)]
     pub deny_warnings: bool,
+    /// Check the site as `build --env NAME` would build it (the environment must exist).
+    #[arg(long, value_name = "NAME", env = "STILLPOINT_ENV", default_value = "production")]
+    pub env: String,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -35,7 +38,7 @@ pub enum Format {
 }
 
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
-    let (report, errors) = match stillpoint_site::check(&args.site) {
+    let (report, errors) = match stillpoint_site::check(&args.site, &args.env) {
         Ok(r) => (Some(r), Diagnostics::default()),
         Err(BuildError::Content(d)) => (None, d),
         Err(e) => return Err(e.into()),

@@ -72,6 +72,7 @@ impl Rebuilder {
             cache: Some(stillpoint_site::default_cache_dir(&self.site).join("dev-cache")),
             shard: None,
             batch: stillpoint_site::BATCH,
+            env: stillpoint_content::PRODUCTION.to_string(),
         }
     }
 

@@ -64,6 +64,8 @@ pub struct BuildOptions {
     pub shard: Option<Shard>,
     /// Pages planned, rendered and written at a time ([`BATCH`]).
     pub batch: usize,
+    /// The environment (`[env.NAME]` in stillpoint.toml) to build for; production by default.
+    pub env: String,
 }
 
 impl BuildOptions {
@@ -79,6 +81,7 @@ impl BuildOptions {
             cache: Some(default_cache_dir(site_dir)),
             shard: None,
             batch: BATCH,
+            env: stillpoint_content::PRODUCTION.to_string(),
         }
     }
 }
@@ -127,10 +130,12 @@ pub struct CheckReport {
 /// Loads a site. When it has content errors, the links between its pages are checked too (on
 /// what did load), so every error is reported in one pass. Links to articles whose own file failed
 /// to parse are left out: that file's error already says what is wrong.
-fn load(site_dir: &Path, parsed: &mut ParsedArticles) -> Result<Site, BuildError> {
+fn load(site_dir: &Path, env: &str, parsed: &mut ParsedArticles) -> Result<Site, BuildError> {
     let (site, mut diag) = load_site_partial_with(site_dir, parsed);
     if diag.is_empty() {
-        return Ok(site.expect("a site loads when there are no errors"));
+        let mut site = site.expect("a site loads when there are no errors");
+        site.config = site.config.for_env(env).map_err(BuildError::Env)?;
+        return Ok(site);
     }
     if let Some(site) = site {
         let unparsed: Vec<String> = diag
@@ -155,9 +160,9 @@ fn validate(site: &Site, pages: &[SitePage]) -> Vec<stillpoint_content::ContentE
     errors
 }
 
-/// Validates a site as `build` would, writing nothing.
-pub fn check(site_dir: &Path) -> Result<CheckReport, BuildError> {
-    let site = load(site_dir, &mut ParsedArticles::default())?;
+/// Validates a site as `build --env ENV` would, writing nothing.
+pub fn check(site_dir: &Path, env: &str) -> Result<CheckReport, BuildError> {
+    let site = load(site_dir, env, &mut ParsedArticles::default())?;
     let catalog = build_catalog(&site);
     let pages = site_pages(&PlanContext::new(&site, &catalog));
     let errors = validate(&site, &pages);
@@ -201,7 +206,7 @@ pub fn build_in(
         // Nothing rendered before: every page will be. The workers start while the site loads.
         session.start_workers(&opts.node, &worker.path, &worker.key, jobs);
     }
-    let site = load(&opts.site_dir, &mut cache.parsed)?;
+    let site = load(&opts.site_dir, &opts.env, &mut cache.parsed)?;
     tracing::debug!(elapsed = ?started.elapsed(), "loaded");
     let static_files = match &site.static_dir {
         Some(dir) => files::tree(dir, "")?,
@@ -221,6 +226,7 @@ pub fn build_in(
         site: &site,
         static_files: &static_names,
         shard: opts.shard,
+        noindex: crate::plan::noindex(&site),
     }
     .key(&mut session.outlines)?;
 
@@ -297,7 +303,7 @@ pub fn build_in(
         batch: opts.batch,
     };
     tracing::debug!(elapsed = ?started.elapsed(), "site files emitted");
-    let build_info = BuildInfo { shard: opts.shard, ..BuildInfo::of(&site) }
+    let build_info = BuildInfo { shard: opts.shard, noindex: ctx.noindex, ..BuildInfo::of(&site) }
         .with_inline_style(&shell.critical_css);
     let rendered = std::thread::scope(|scope| {
         // The search index needs no page: it is built and written while the pages render.
@@ -315,7 +321,7 @@ pub fn build_in(
         for (file, xml) in sitemap_files(&ctx, &pages) {
             update.put(&file, xml.as_bytes())?;
         }
-        update.put(layout::ROBOTS_TXT, robots_txt(&site).as_bytes())?;
+        update.put(layout::ROBOTS_TXT, robots_txt(&site, ctx.noindex).as_bytes())?;
         update.put(layout::RSS_XML, rss_xml(&site, &catalog).as_bytes())?;
         update.put(layout::ATOM_XML, atom_xml(&site, &catalog).as_bytes())?;
         update.put(BUILD_INFO_FILE, build_info.to_json().as_bytes())?;
