@@ -12,6 +12,7 @@ mod deploy_merge;
 mod deploy_names;
 mod deploy_ownership;
 mod dev;
+mod import_hugo;
 mod incremental;
 mod incremental_prop;
 mod lean_output;

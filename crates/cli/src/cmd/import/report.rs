@@ -118,6 +118,9 @@ impl Report {
                     .map(|(s, l, why)| format!("  {s}:{l}: not imported: {why}")),
             )
             .collect();
+        if !failed.is_empty() {
+            let _ = writeln!(o, "\nCould not convert:\n{}", failed.join("\n"));
+        }
         let translations: Vec<&str> = self
             .skipped
             .iter()
@@ -130,9 +133,6 @@ impl Report {
                 "\n{} not imported ({first}, …): a Stillpoint site has one language.",
                 plural(translations.len(), "translation", "translations")
             );
-        }
-        if !failed.is_empty() {
-            let _ = writeln!(o, "\nCould not convert:\n{}", failed.join("\n"));
         }
         let mut left_out: BTreeMap<&str, usize> = BTreeMap::new();
         for f in &self.files {
