@@ -14,7 +14,7 @@ use super::shortcodes;
 use super::urls::{PageUrl, hugo_url};
 
 /// Front matter fields the import reads (the rest are listed as left out).
-pub const READ: [&str; 20] = [
+pub const READ: &[&str] = &[
     "title",
     "date",
     "publishDate",
@@ -35,6 +35,8 @@ pub const READ: [&str; 20] = [
     "author",
     "authors",
     "headless",
+    "build",
+    "_build",
 ];
 
 /// What converting needs from the whole import.

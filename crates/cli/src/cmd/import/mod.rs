@@ -119,15 +119,8 @@ fn hugo(hugo: &Path, site: &Path) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
-        let headless = src.fields.get("headless").and_then(|v| v.as_bool()) == Some(true)
-            || src.fields.get("build").and_then(|b| b.get("render")).and_then(|r| r.as_str())
-                == Some("never");
-        if headless {
-            report.skipped.push((
-                shown(&page.rel),
-                1,
-                "a headless page: Hugo renders no page for it".into(),
-            ));
+        if let Some(why) = unrendered(&src.fields) {
+            report.skipped.push((shown(&page.rel), 1, why.into()));
             continue;
         }
         let mut notes = Vec::new();
@@ -203,6 +196,23 @@ fn hugo(hugo: &Path, site: &Path) -> anyhow::Result<ExitCode> {
     let check = report::check(site);
     print!("{}", report.render(site, created, &check));
     Ok(ExitCode::SUCCESS)
+}
+
+/// Why Hugo renders no page for these fields, if it does not: `headless: true`, or
+/// `build.render: never` (`_build`, and `false`, in older sites).
+fn unrendered(fields: &serde_json::Map<String, serde_json::Value>) -> Option<&'static str> {
+    use serde_json::Value;
+    if fields.get("headless") == Some(&Value::Bool(true)) {
+        return Some("a headless page: Hugo renders no page for it");
+    }
+    let render = ["build", "_build"].iter().find_map(|k| fields.get(*k)?.get("render"))?;
+    match render {
+        Value::Bool(false) => Some("`build.render` is off: Hugo renders no page for it"),
+        Value::String(s) if s == "never" || s == "false" => {
+            Some("`build.render` is off: Hugo renders no page for it")
+        }
+        _ => None,
+    }
 }
 
 /// `content/post/x.md`, as the report shows a source file.
@@ -397,5 +407,17 @@ mod tests {
         assert_eq!(resolve_ref(&refs, "../first").as_deref(), Some("/articles/first"));
         assert_eq!(resolve_ref(&refs, "#here").as_deref(), Some("#here"));
         assert_eq!(resolve_ref(&refs, "nope"), None);
+    }
+
+    #[test]
+    fn pages_hugo_does_not_render() {
+        let fields = |json: &str| serde_json::from_str::<serde_json::Map<_, _>>(json).unwrap();
+        assert!(unrendered(&fields(r#"{"headless": true}"#)).unwrap().contains("headless"));
+        assert!(unrendered(&fields(r#"{"_build": {"render": "never"}}"#)).is_some());
+        assert!(unrendered(&fields(r#"{"build": {"render": false}}"#)).is_some());
+        assert!(
+            unrendered(&fields(r#"{"build": {"render": "always", "list": "never"}}"#)).is_none()
+        );
+        assert!(unrendered(&fields(r#"{"headless": false}"#)).is_none());
     }
 }
