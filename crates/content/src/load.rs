@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use crate::article::Article;
 use crate::authors::Authors;
 use crate::config::SiteConfig;
-use crate::error::{ContentError, ContentErrorKind, Diagnostics};
+use crate::error::{ContentError, ContentErrorKind, Diagnostics, line_col};
 use crate::front_matter::split;
 use crate::pages::{INFO_PAGES, InfoPage};
 use crate::parsed::{ParsedArticles, Stamp, text_digest};
@@ -94,8 +94,9 @@ pub fn load_site_partial_with(
             diag.push(ContentError::file(rel, ContentErrorKind::NotRegularFile(rel.into())));
             return None;
         }
-        match fs::read_to_string(&path) {
-            Ok(t) => {
+        match fs::read(&path) {
+            Ok(bytes) => {
+                let t = utf8(Path::new(rel), bytes).map_err(|e| diag.push(e)).ok()?;
                 data_digest.borrow_mut().push(format!("{rel}\0{}", text_digest(&t)));
                 Some(t)
             }
@@ -222,7 +223,7 @@ fn load_articles(
             if let Some(a) = store.unchanged(rel, &meta, default_date) {
                 return Ok((a, Loaded::Unread));
             }
-            let text = fs::read_to_string(path).map_err(io)?;
+            let text = utf8(rel, fs::read(path).map_err(io)?).map_err(|e| vec![e])?;
             let stamp = Stamp::of(&meta, read_at);
             match store.get(rel, &text_digest(&text), default_date) {
                 Some(a) => Ok((a, Loaded::Same(stamp))),
@@ -272,6 +273,18 @@ struct ArticleTree {
     /// `*.md` entries that are neither files, folders nor links (pipes, sockets, devices).
     not_regular: Vec<PathBuf>,
 }
+
+/// The text of file `rel`; bytes that are not UTF-8 are an error at the first invalid one.
+fn utf8(rel: &Path, bytes: Vec<u8>) -> Result<String, ContentError> {
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let before = std::str::from_utf8(valid).expect("valid up to there");
+        let (line, col) = line_col(before, before.len());
+        ContentError::new(rel, line, col, ContentErrorKind::Io(NOT_UTF8.into()))
+    })
+}
+
+const NOT_UTF8: &str = "not UTF-8 text: this is the first byte that is not";
 
 /// The Markdown files under `dir`, in `Path` order (which compares component by component):
 /// each folder's entries sorted by name, depth first. Symbolic links are not followed (a link
