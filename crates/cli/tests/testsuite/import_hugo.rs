@@ -56,8 +56,15 @@ fn the_basic_example_converts_with_its_counts() {
     ] {
         assert!(report.contains(line), "{line}\n{report}");
     }
-    // Then the check of the new site, whatever it says while `aliases` is not yet accepted.
-    assert!(report.contains("\nCheck: "), "{report}");
+    // Then the check of the new site: clean, but for the fields `check` may not accept yet
+    // (`aliases`, `updated`, `draft`), which it reports without failing the import.
+    let check = report.split_once("\nCheck: ").expect("a check section").1;
+    if !check.starts_with("no errors") {
+        let pending = ["`aliases`", "`updated`", "`draft`"];
+        for line in check.lines().skip(1) {
+            assert!(pending.iter().any(|f| line.contains(&format!("unknown field {f}"))), "{line}");
+        }
+    }
 
     // The site is complete, named and addressed like the Hugo one.
     let config = std::fs::read_to_string(t.site().join("stillpoint.toml")).unwrap();

@@ -98,10 +98,12 @@ fn yaml_fields(head: &str) -> Result<Map<String, Value>, (usize, String)> {
     }
 }
 
-/// A string field, trimmed; `None` when absent, empty or not a string.
+/// A string field, trimmed (a number as written: `title = 2024`); `None` when absent, empty or
+/// neither.
 pub fn string(fields: &Map<String, Value>, key: &str) -> Option<String> {
     match fields.get(key)? {
         Value::String(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
+        Value::Number(n) => Some(n.to_string()),
         _ => None,
     }
 }
@@ -219,6 +221,9 @@ mod tests {
 
         let j = parse("{\n  \"title\": \"J\",\n  \"tags\": \"one\"\n}\nbody").unwrap();
         assert_eq!(strings(&j.fields, "tags"), ["one"]);
+        let n = parse("---\ntitle: 2024\nslug: [a]\n---\n").unwrap();
+        assert_eq!(string(&n.fields, "title").as_deref(), Some("2024"));
+        assert_eq!(string(&n.fields, "slug"), None);
         assert_eq!((j.body.as_str(), j.body_line), ("body", 5));
     }
 
