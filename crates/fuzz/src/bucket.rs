@@ -215,6 +215,7 @@ impl Bucket {
             deployed_at: "t".into(),
             files,
             superseded: plan.superseded.clone(),
+            deleting: Default::default(),
         };
         self.manifest = Some(manifest.to_json());
     }
