@@ -22,6 +22,8 @@ pub enum Command {
     Serve(crate::cmd::serve::ServeArgs),
     /// Create a new site directory that checks and builds as written.
     New(crate::cmd::new::NewArgs),
+    /// Convert another generator's site into a Stillpoint site (`import hugo HUGO_SITE SITE`).
+    Import(crate::cmd::import::ImportArgs),
     /// Build, serve and watch a site directory; open tabs follow every change.
     Dev(crate::cmd::dev::DevArgs),
     /// Publish a built site to its S3-compatible bucket, uploading only what changed.

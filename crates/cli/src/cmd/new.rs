@@ -58,19 +58,7 @@ pub fn run(args: &NewArgs) -> anyhow::Result<ExitCode> {
     if title.trim().is_empty() {
         bail!("--title: give the site a name");
     }
-    let today = jiff::Zoned::now().date().to_string();
-    let vars = [
-        ("{{id}}", quoted(&id)),
-        ("{{id_bare}}", id.clone()),
-        ("{{title}}", quoted(&title)),
-        ("{{title_md}}", title.clone()),
-        ("{{today}}", today),
-    ];
-    for (rel, template) in FILES {
-        let text = vars.iter().fold(template.to_string(), |t, (k, v)| t.replace(k, v));
-        write(dir, rel, text.as_bytes())?;
-    }
-    write(dir, &format!("static/icons/{id}-logo-small.png"), LOGO)?;
+    write_site(dir, &title, &id, true)?;
     println!(
         "Created the site `{title}` in {d}.\nNext:\n  stillpoint check {d}\n  stillpoint build {d} --out dist\n  stillpoint serve dist",
         d = dir.display()
@@ -78,8 +66,28 @@ pub fn run(args: &NewArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Writes the site's files into `dir`; the sample article only with `sample_article`.
+pub fn write_site(dir: &Path, title: &str, id: &str, sample_article: bool) -> anyhow::Result<()> {
+    let today = jiff::Zoned::now().date().to_string();
+    let vars = [
+        ("{{id}}", quoted(id)),
+        ("{{id_bare}}", id.to_string()),
+        ("{{title}}", quoted(title)),
+        ("{{title_md}}", title.to_string()),
+        ("{{today}}", today),
+    ];
+    for (rel, template) in FILES {
+        if !sample_article && rel.starts_with("articles/") {
+            continue;
+        }
+        let text = vars.iter().fold(template.to_string(), |t, (k, v)| t.replace(k, v));
+        write(dir, rel, text.as_bytes())?;
+    }
+    write(dir, &format!("static/icons/{id}-logo-small.png"), LOGO)
+}
+
 /// `quiet-mind` → `Quiet Mind`.
-fn default_title(dir: &Path) -> String {
+pub fn default_title(dir: &Path) -> String {
     let name = dir
         .canonicalize()
         .ok()
@@ -93,7 +101,7 @@ fn default_title(dir: &Path) -> String {
 }
 
 /// A TOML basic string (JSON's escapes are a subset of TOML's).
-fn quoted(s: &str) -> String {
+pub fn quoted(s: &str) -> String {
     serde_json::to_string(s).expect("a string serialises")
 }
 

@@ -14,6 +14,7 @@ mod deploy_names;
 mod deploy_ownership;
 mod dev;
 mod env;
+mod import_hugo;
 mod incremental;
 mod incremental_prop;
 mod lean_output;
