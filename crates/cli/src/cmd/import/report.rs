@@ -46,7 +46,7 @@ pub struct Check {
 }
 
 pub fn check(site: &Path) -> Check {
-    let errors = match stillpoint_site::check(site) {
+    let errors = match stillpoint_site::check(site, stillpoint_content::PRODUCTION) {
         Ok(_) => Ok(Diagnostics::default()),
         Err(BuildError::Content(d)) => Ok(d),
         Err(e) => Err(e.to_string()),
