@@ -27,6 +27,9 @@ pub enum WarningKind {
     /// An `entities` entry with no subcategories: the article is filed under the category's
     /// `other` subcategory.
     FiledUnderOther { category: String },
+    /// An error in a draft, which is not published: it blocks nothing until the draft is
+    /// published or previewed (`build --drafts`).
+    InDraft { code: &'static str, message: String, hint: &'static str },
 }
 
 impl WarningKind {
@@ -36,6 +39,7 @@ impl WarningKind {
             Self::AuthorWithoutArticles(_) => "author_without_articles",
             Self::ImageWithoutAlt(_) => "image_without_alt",
             Self::FiledUnderOther { .. } => "filed_under_other",
+            Self::InDraft { .. } => "error_in_draft",
         }
     }
 
@@ -51,6 +55,7 @@ impl WarningKind {
             Self::FiledUnderOther { .. } => {
                 "list the article's `subcategories` under this category, or leave it in `other` on purpose"
             }
+            Self::InDraft { hint, .. } => hint,
         }
     }
 }
@@ -64,6 +69,9 @@ impl fmt::Display for WarningKind {
                 f,
                 "no subcategories under `{category}`: the article is filed under `{OTHER}`"
             ),
+            Self::InDraft { code, message, .. } => {
+                write!(f, "in a draft ({code}, an error once published): {message}")
+            }
         }
     }
 }
@@ -107,6 +115,18 @@ pub fn content_warnings(site: &Site, catalog: &Catalog) -> Vec<ContentWarning> {
                 });
             }
         }
+    }
+    for e in &site.draft_problems {
+        out.push(ContentWarning {
+            path: e.path.clone(),
+            line: e.line,
+            col: e.col,
+            kind: WarningKind::InDraft {
+                code: e.kind.code(),
+                message: e.kind.to_string(),
+                hint: e.kind.hint(),
+            },
+        });
     }
     out.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
     out
