@@ -5,5 +5,6 @@ pub mod check;
 pub mod deploy;
 pub mod dev;
 pub mod new;
+pub mod new_article;
 pub mod serve;
 pub mod shell;
