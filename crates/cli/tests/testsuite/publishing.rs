@@ -205,3 +205,29 @@ fn updated_before_the_date_is_an_error_naming_file_and_line() {
         "{err}"
     );
 }
+
+#[test]
+fn deploy_names_the_next_scheduled_article_and_keeps_a_preview_out_of_production() {
+    let Some((t, s3)) = crate::deploy::setup() else { return };
+    write(&t, "articles/future.md", &article(FUTURE_TITLE, FUTURE_SLUG, "2027-03-01", ""));
+    let out = t.run(&["build", "site", "--out", "dist", "--now", "2027-01-15T00:00:00Z"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let printed = crate::deploy::deploy(&t, &s3, &["--now", "2027-01-16T00:00:00Z"]);
+    assert!(
+        printed.contains("next scheduled: Spring Equinox Stillness at 2027-03-01T00:00:00Z"),
+        "{printed}"
+    );
+    assert!(!printed.contains("was due"), "{printed}");
+    let printed = crate::deploy::deploy(&t, &s3, &["--now", "2027-03-02T00:00:00Z"]);
+    assert!(
+        printed.contains("was due at 2027-03-01T00:00:00Z: this build predates it"),
+        "{printed}"
+    );
+
+    let out = t.run(&["build", "site", "--out", "dist", "--drafts"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let refused = crate::deploy::deploy_env(&t, &s3, &[], &[]);
+    assert!(!refused.status.success());
+    assert!(stderr(&refused).contains("is a preview built with --drafts"), "{}", stderr(&refused));
+    crate::deploy::deploy(&t, &s3, &["--dev"]);
+}
