@@ -205,6 +205,15 @@ impl Rebuilder {
                         ""
                     }
                 );
+                for line in crate::cmd::build::schedule_lines(&report.schedule) {
+                    // `dev` previews drafts by default: that is not news at every save.
+                    if !line.starts_with("preview:") {
+                        tracing::info!("{line}");
+                    }
+                }
+                for e in &report.draft_problems {
+                    tracing::warn!("in a draft (not published): {e}");
+                }
                 if self.hub.has_error() {
                     self.hub.publish(&DevEvent::Ok { build });
                 }
