@@ -86,4 +86,12 @@ pub struct BuildArgs {
     /// environment but production ask robots not to index them (see docs/configuration.md).
     #[arg(long, value_name = "NAME", env = "STILLPOINT_ENV", default_value = "production")]
     pub env: String,
+    /// Publish as of this instant (RFC 3339, e.g. 2027-03-01T00:00:00Z) instead of the clock:
+    /// articles dated later wait, those past their `expires` are gone. For tests and
+    /// reproducible builds.
+    #[arg(long, value_name = "RFC3339")]
+    pub now: Option<jiff::Timestamp>,
+    /// Publish drafts too: a private preview (every page asks robots not to index it).
+    #[arg(long)]
+    pub drafts: bool,
 }

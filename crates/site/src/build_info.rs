@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
-use stillpoint_content::Site;
+use stillpoint_content::{Site, Upcoming};
 
 use crate::BuildError;
 
@@ -32,6 +32,16 @@ pub struct BuildInfo {
     /// add them to `style-src`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub style_hashes: Vec<String>,
+    /// Built with drafts (`build --drafts`): a preview, not for the public.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub preview: bool,
+    /// The article dated after the build's instant that goes live first: the site must be
+    /// built again at that instant for it to appear (docs/ci/scheduled.yml).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_scheduled: Option<Upcoming>,
+    /// The published article whose `expires` comes first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_expiry: Option<Upcoming>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -67,6 +77,9 @@ impl BuildInfo {
             noindex: !c.is_production(),
             shard: None,
             style_hashes: Vec::new(),
+            preview: site.schedule.preview,
+            next_scheduled: site.schedule.next.clone(),
+            next_expiry: site.schedule.next_expiry.clone(),
         }
     }
 

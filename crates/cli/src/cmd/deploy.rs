@@ -61,6 +61,10 @@ pub struct DeployArgs {
     /// List the whole bucket and compare, even when its manifest looks right.
     #[arg(long)]
     pub verify: bool,
+    /// The instant to compare the build's next scheduled article with (RFC 3339) instead of the
+    /// clock: one already due means the build is stale (build again to publish it).
+    #[arg(long, value_name = "RFC3339")]
+    pub now: Option<jiff::Timestamp>,
 }
 
 /// The progress bar, and the environment deployed when it is not production
@@ -98,9 +102,19 @@ impl stillpoint_deploy::Progress for Bar {
 }
 
 pub fn run(args: &DeployArgs) -> anyhow::Result<ExitCode> {
+    let schedule = match publication(args) {
+        Ok(lines) => lines,
+        Err(e) => {
+            eprintln!("error: {}", escape(&e.to_string()));
+            return Ok(ExitCode::FAILURE);
+        }
+    };
     match deploy(args) {
         Ok(report) => {
             print_report(&report);
+            for line in &schedule {
+                println!("{}", escape(line));
+            }
             let deletes = report.plan.deletes_total();
             if report.dry_run && deletes > args.max_deletes && !args.force {
                 println!(
@@ -123,6 +137,31 @@ pub fn run(args: &DeployArgs) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::FAILURE)
         }
     }
+}
+
+/// What the build says of its publication: a preview (built with `--drafts`) is refused for
+/// production; the next scheduled article is named, with a note when it is already due.
+fn publication(args: &DeployArgs) -> Result<Vec<String>, DeployError> {
+    let Some(dist) = args.dist.as_ref().or(args.merge.first()) else { return Ok(Vec::new()) };
+    let Ok(info) = stillpoint_deploy::build_info(dist) else { return Ok(Vec::new()) };
+    if info.preview && !args.dev && args.to.is_none() && !args.force {
+        return Err(DeployError::Input(format!(
+            "{} is a preview built with --drafts: deploy it with --dev or --to, or build without --drafts (--force deploys it to production anyway)",
+            dist.display()
+        )));
+    }
+    let now = args.now.unwrap_or_else(jiff::Timestamp::now);
+    let mut lines = Vec::new();
+    if let Some(next) = &info.next_scheduled {
+        lines.push(format!("next scheduled: {} at {}", next.title, next.at));
+        if next.at <= now {
+            lines.push(format!(
+                "note: {} was due at {}: this build predates it; build again to publish it",
+                next.title, next.at
+            ));
+        }
+    }
+    Ok(lines)
 }
 
 fn deploy(args: &DeployArgs) -> Result<Report, DeployError> {

@@ -6,5 +6,6 @@ pub mod deploy;
 pub mod dev;
 pub mod import;
 pub mod new;
+pub mod new_article;
 pub mod serve;
 pub mod shell;

@@ -1,4 +1,5 @@
 //! `stillpoint new DIR [--title TITLE] [--id ID]`: a minimal, valid site to start from.
+//! (`stillpoint new article …` writes a draft article into a site: `new_article.rs`.)
 //!
 //! The site checks and builds as written: its configuration, the 7×5 topic tree with
 //! placeholder titles, one author, one article, the three information pages, a logo and a
@@ -8,13 +9,18 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
-use clap::Args;
+use clap::{Args, Subcommand};
 use stillpoint_content::{is_slug, slugify, title_case};
 
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct NewArgs {
-    /// The directory to create; it must not exist yet, or be empty.
-    pub dir: PathBuf,
+    #[command(subcommand)]
+    pub what: Option<NewWhat>,
+    /// The directory to create; it must not exist yet, or be empty. (A directory named
+    /// `article`: write `./article`.)
+    #[arg(required = true)]
+    pub dir: Option<PathBuf>,
     /// The site's name, shown in every page title (default: from DIR's name).
     #[arg(long)]
     pub title: Option<String>,
@@ -39,8 +45,18 @@ const FILES: [(&str, &str); 8] = [
 /// A 64×64 PNG placeholder logo (`static/icons/{id}-logo-small.png`).
 const LOGO: &[u8] = include_bytes!("new/logo.png");
 
+#[derive(Debug, Subcommand)]
+pub enum NewWhat {
+    /// Write a draft article into a site: `articles/{slug}.md`, filed under the given topic.
+    Article(crate::cmd::new_article::NewArticleArgs),
+}
+
 pub fn run(args: &NewArgs) -> anyhow::Result<ExitCode> {
-    let dir = &args.dir;
+    let dir = match (&args.what, &args.dir) {
+        (Some(NewWhat::Article(a)), _) => return crate::cmd::new_article::run(a),
+        (None, Some(dir)) => dir,
+        (None, None) => unreachable!("clap requires DIR without a subcommand"),
+    };
     if dir.exists() && (!dir.is_dir() || dir.read_dir()?.next().is_some()) {
         bail!(
             "{} is not empty; `stillpoint new` only writes into a new or empty directory",

@@ -20,6 +20,7 @@ mod incremental_prop;
 mod lean_output;
 mod markdown_html;
 mod new;
+mod publishing;
 mod s3;
 mod self_contained;
 mod serve;

@@ -26,6 +26,8 @@ struct ArticleOutline<'a> {
     title: &'a str,
     slug: &'a str,
     date: jiff::civil::Date,
+    updated: Option<jiff::civil::Date>,
+    draft: bool,
     author: Option<&'a str>,
     description: &'a str,
     image: Option<&'a str>,
@@ -80,7 +82,10 @@ impl OutlineInputs<'_> {
             .part(self.site.data_digest.as_bytes())
             .json(&self.static_files)
             .json(&self.shard)
-            .json(&self.environment());
+            .json(&self.environment())
+            // What is published is in the articles below; what waits (the next scheduled article
+            // in build.json) and whether this is a preview is here.
+            .json(&self.site.schedule);
         if memo.data_digest != self.site.data_digest {
             *memo =
                 OutlineMemo { data_digest: self.site.data_digest.clone(), ..Default::default() };
@@ -112,6 +117,8 @@ fn article_digest(a: &Article) -> [u8; 16] {
         title: &a.title,
         slug: &a.slug,
         date: a.date,
+        updated: a.updated,
+        draft: a.draft,
         author: a.author.as_ref().map(|l| l.value.as_str()),
         description: &a.description,
         image: a.image.as_deref(),

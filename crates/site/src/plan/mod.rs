@@ -183,7 +183,9 @@ pub fn plan<'a>(ctx: &PlanContext<'a>, page: PageRef) -> Result<PagePlan<'a>, Co
         PageRef::Author(ai, n) => listing::author_page(ctx, ai, n),
         PageRef::Article(i) => article::article(ctx, i, ctx.site.read_body(i)?),
     };
-    plan.head.noindex |= ctx.noindex;
+    // Another environment than production, or a preview with drafts (`build --drafts`, `dev`):
+    // not for search engines.
+    plan.head.noindex |= ctx.noindex || ctx.site.schedule.preview;
     Ok(plan)
 }
 

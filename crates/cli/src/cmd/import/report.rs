@@ -46,12 +46,13 @@ pub struct Check {
 }
 
 pub fn check(site: &Path) -> Check {
-    let errors = match stillpoint_site::check(site, stillpoint_content::PRODUCTION) {
+    let publish = stillpoint_content::Publish::at_clock();
+    let errors = match stillpoint_site::check(site, stillpoint_content::PRODUCTION, &publish) {
         Ok(_) => Ok(Diagnostics::default()),
         Err(BuildError::Content(d)) => Ok(d),
         Err(e) => Err(e.to_string()),
     };
-    let warnings = match load_site_partial(site) {
+    let warnings = match load_site_partial(site, &publish) {
         (Some(s), _) => content_warnings(&s, &build_catalog(&s)).len(),
         (None, _) => 0,
     };
