@@ -229,5 +229,8 @@ fn deploy_names_the_next_scheduled_article_and_keeps_a_preview_out_of_production
     let refused = crate::deploy::deploy_env(&t, &s3, &[], &[]);
     assert!(!refused.status.success());
     assert!(stderr(&refused).contains("is a preview built with --drafts"), "{}", stderr(&refused));
+    // A preview for the dev environment goes to the dev bucket.
+    let out = t.run(&["build", "site", "--out", "dist", "--drafts", "--env", "dev"]);
+    assert!(out.status.success(), "{}", stderr(&out));
     crate::deploy::deploy(&t, &s3, &["--dev"]);
 }
