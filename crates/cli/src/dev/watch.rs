@@ -282,8 +282,8 @@ mod tests {
         assert!(!f.watches_dir(Path::new("/s/articles/deep")));
     }
 
-    /// The real watcher: a temporary file renamed over an article is reported as that article
-    /// (in its first batch), never as the temporary or swap file.
+    /// The real watcher: a temporary file renamed over an article is reported as that article,
+    /// never as the temporary or swap file.
     #[test]
     fn a_real_atomic_save_reports_the_article_not_its_temporaries() {
         let tmp = tempfile::tempdir().unwrap();
@@ -301,12 +301,11 @@ mod tests {
         let mut changes = Changes::default();
         let first = rx.recv_timeout(Duration::from_secs(10)).unwrap();
         changes.extend(filter.classify(first.iter().map(PathBuf::as_path)));
-        // A later batch may repeat the article (the kernel can report the file's last events after
-        // the debounce window; a rebuild of an unchanged file writes nothing), but never the
-        // swap or temporary file.
+        // On a busy machine the swap file and the rename may land in separate batches, and the
+        // kernel can report the file's last events after the debounce window: every batch counts,
+        // and none may name the swap or temporary file.
         while let Ok(more) = rx.recv_timeout(DEBOUNCE * 4) {
-            let late = filter.classify(more.iter().map(PathBuf::as_path));
-            assert!(late.is_empty() || late.site == site(&["articles/a.md"]), "{more:?}");
+            changes.extend(filter.classify(more.iter().map(PathBuf::as_path)));
         }
         assert_eq!(changes.site, site(&["articles/a.md"]));
     }
