@@ -42,6 +42,16 @@ pub enum ContentErrorKind {
     MissingFile(String),
     #[error("{0}")]
     Topics(String),
+    #[error("redirect to `{0}`, which is not a page of this site")]
+    RedirectTarget(String),
+    #[error("redirect to `{to}`, which itself redirects: point it at `{last}`")]
+    RedirectChain { to: String, last: String },
+    #[error("redirect loop: {0}")]
+    RedirectLoop(String),
+    #[error("`{0}` is {1}: a redirect from it would hide it")]
+    RedirectShadows(String, String),
+    #[error("`{from}` already redirects to `{first}` ({at})")]
+    DuplicateRedirect { from: String, first: String, at: String },
 }
 
 impl ContentErrorKind {
@@ -61,6 +71,11 @@ impl ContentErrorKind {
             Self::BrokenLink(_) => "broken_link",
             Self::MissingFile(_) => "missing_file",
             Self::Topics(_) => "topics",
+            Self::RedirectTarget(_) => "redirect_target",
+            Self::RedirectChain { .. } => "redirect_chain",
+            Self::RedirectLoop(_) => "redirect_loop",
+            Self::RedirectShadows(..) => "redirect_shadows",
+            Self::DuplicateRedirect { .. } => "duplicate_redirect",
         }
     }
 
@@ -86,6 +101,11 @@ impl ContentErrorKind {
             }
             Self::MissingFile(_) => "create the file (see CONTENT.md for the layout)",
             Self::Topics(_) => "see CONTENT.md: data/topics.toml",
+            Self::RedirectTarget(_) => "point the redirect at an existing page, or an https:// URL",
+            Self::RedirectChain { .. } => "point the redirect at the final target",
+            Self::RedirectLoop(_) => "remove one of the redirects in the loop",
+            Self::RedirectShadows(..) => "remove the alias or redirect, or move the page",
+            Self::DuplicateRedirect { .. } => "keep one target for each old URL",
         }
     }
 }

@@ -17,6 +17,7 @@ mod labels;
 mod load;
 mod pages;
 mod parsed;
+mod redirects;
 mod sponsored;
 mod topics;
 mod warnings;
@@ -33,6 +34,9 @@ pub use labels::{fnv1a32, is_slug, label_from_key, slugify, title_case};
 pub use load::{Site, load_site, load_site_partial, load_site_partial_with};
 pub use pages::{INFO_PAGES, InfoPage};
 pub use parsed::{ParsedArticles, text_digest};
+pub use redirects::{
+    REDIRECTS_FILE, Redirect, exact_targets as redirect_sources, normalize_path, parse_redirects,
+};
 pub use sponsored::Sponsored;
 pub use topics::{Category, OTHER, RESERVED_SLUGS, Topic, Topics};
 pub use warnings::{ContentWarning, WarningKind, content_warnings};

@@ -14,6 +14,7 @@ use crate::config::SiteConfig;
 use crate::error::{ContentError, ContentErrorKind, Diagnostics};
 use crate::front_matter::split;
 use crate::pages::{INFO_PAGES, InfoPage};
+use crate::redirects::{REDIRECTS_FILE, Redirect, parse_redirects};
 use crate::parsed::{ParsedArticles, Stamp, text_digest};
 use crate::sponsored::Sponsored;
 use crate::topics::Topics;
@@ -34,6 +35,9 @@ pub struct Site {
     pub pages: Vec<InfoPage>,
     /// `static/`, when present.
     pub static_dir: Option<PathBuf>,
+    /// `data/redirects.toml`, in file order (empty when there is none). Articles' `aliases`
+    /// are on the articles.
+    pub redirects: Vec<Redirect>,
     /// Digest of every file read other than the articles (`stillpoint.toml`, `data/*`, `pages/*`),
     /// as read: with the articles' own digests it names exactly what was loaded.
     pub data_digest: String,
@@ -114,6 +118,13 @@ pub fn load_site_partial_with(
     } else {
         Some(Sponsored::default())
     };
+    let redirects = if root.join(REDIRECTS_FILE).is_file() {
+        read(REDIRECTS_FILE, &mut diag).and_then(|t| {
+            parse_into(&mut diag, parse_redirects(Path::new(REDIRECTS_FILE), &t))
+        })
+    } else {
+        None
+    };
     let mut pages = Vec::new();
     for name in INFO_PAGES {
         let rel = format!("pages/{name}.md");
@@ -142,6 +153,7 @@ pub fn load_site_partial_with(
             articles,
             pages,
             static_dir: Some(root.join("static")).filter(|p| p.is_dir()),
+            redirects: redirects.unwrap_or_default(),
             data_digest: text_digest(&data_digest.into_inner().join("\n")),
         }),
         _ => None,

@@ -27,6 +27,9 @@ pub enum WarningKind {
     /// An `entities` entry with no subcategories: the article is filed under the category's
     /// `other` subcategory.
     FiledUnderOther { category: String },
+    /// An internal link to an old URL (an alias or an exact redirect): it works, through a
+    /// redirect.
+    RedirectedLink { link: String, to: String },
 }
 
 impl WarningKind {
@@ -36,6 +39,7 @@ impl WarningKind {
             Self::AuthorWithoutArticles(_) => "author_without_articles",
             Self::ImageWithoutAlt(_) => "image_without_alt",
             Self::FiledUnderOther { .. } => "filed_under_other",
+            Self::RedirectedLink { .. } => "redirected_link",
         }
     }
 
@@ -51,6 +55,7 @@ impl WarningKind {
             Self::FiledUnderOther { .. } => {
                 "list the article's `subcategories` under this category, or leave it in `other` on purpose"
             }
+            Self::RedirectedLink { .. } => "link to the final URL: one request instead of two",
         }
     }
 }
@@ -64,6 +69,9 @@ impl fmt::Display for WarningKind {
                 f,
                 "no subcategories under `{category}`: the article is filed under `{OTHER}`"
             ),
+            Self::RedirectedLink { link, to } => {
+                write!(f, "link to `{link}`, which redirects to `{to}`")
+            }
         }
     }
 }
@@ -86,7 +94,19 @@ pub fn content_warnings(site: &Site, catalog: &Catalog) -> Vec<ContentWarning> {
             });
         }
     }
+    let redirected = crate::redirects::exact_targets(site);
     for a in &site.articles {
+        for link in &a.links {
+            let key = crate::redirects::normalize_path(&link.value).unwrap_or_default();
+            if let Some(to) = redirected.get(key.as_str()) {
+                out.push(ContentWarning {
+                    path: a.source.clone(),
+                    line: link.line,
+                    col: link.col,
+                    kind: WarningKind::RedirectedLink { link: link.value.clone(), to: to.clone() },
+                });
+            }
+        }
         for img in &a.images_without_alt {
             out.push(ContentWarning {
                 path: a.source.clone(),

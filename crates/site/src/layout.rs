@@ -25,6 +25,10 @@ pub const ATOM_XML: &str = "atom.xml";
 pub const FEEDS: [&str; 4] = [SITEMAP_XML, ROBOTS_TXT, RSS_XML, ATOM_XML];
 /// What a built site is (never served or deployed).
 pub const BUILD_INFO: &str = ".stillpoint/build.json";
+/// The redirect rules in the format Netlify and Cloudflare Pages read.
+pub const REDIRECTS_TXT: &str = "_redirects";
+/// The redirect table `serve` and `deploy` read (never served or deployed).
+pub const REDIRECT_TABLE: &str = ".stillpoint/redirects.json";
 
 /// The HTML of a route: `index.html` for `/`, `{route}.html` otherwise (`404.html` and
 /// `500.html` for the error pages). A page is a file, not a folder of its own: canonical URLs

@@ -17,6 +17,7 @@ mod incremental_prop;
 mod lean_output;
 mod markdown_html;
 mod new;
+mod redirects;
 mod s3;
 mod self_contained;
 mod serve;

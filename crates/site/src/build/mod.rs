@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use stillpoint_content::{
-    Article, ContentErrorKind, Diagnostics, ParsedArticles, Site, build_catalog,
+    Article, ContentErrorKind, Diagnostics, ParsedArticles, Redirect, Site, build_catalog,
     load_site_partial_with,
 };
 
@@ -36,6 +36,10 @@ use crate::layout::{self, ASSETS_DIR};
 use crate::links::validate_links;
 use crate::plan::{PageRef, PlanContext, SitePage, site_pages};
 use crate::protocol::{SLICES, app_data_json, slice_data_json};
+use crate::redirects::{
+    redirect_page, redirect_page_file, redirect_table_json, redirects_txt, site_redirects,
+    validate_redirects,
+};
 use crate::render::Shell;
 use crate::route::Route;
 use crate::search_index::{search_index, search_manifest};
@@ -151,8 +155,11 @@ pub fn check(site_dir: &Path) -> Result<CheckReport, BuildError> {
     let site = load(site_dir, &mut ParsedArticles::default())?;
     let catalog = build_catalog(&site);
     let pages = site_pages(&PlanContext::new(&site, &catalog));
-    let errors = validate_links(&site, &pages);
-    Diagnostics(errors).into_result().map_err(BuildError::Content)?;
+    let mut errors = validate_links(&site, &pages);
+    errors.extend(validate_redirects(&site, &pages, &site_redirects(&site)).1);
+    let mut diag = Diagnostics(errors);
+    diag.sort();
+    diag.into_result().map_err(BuildError::Content)?;
     Ok(CheckReport {
         pages: pages.len(),
         articles: site.articles.len(),
@@ -227,13 +234,20 @@ pub fn build_in(
     };
     let ctx = PlanContext::new(&site, &catalog);
     let owner = shard::Owner::new(opts.shard, &site);
+    let mut redirects = Vec::new();
     let pages = if same_outline {
         let current = |a: &Article| article_page_current(&cache, a);
         let stale = |a: &Article| owner.owns_article(&a.slug) && !current(a);
         stale_articles(&site, stale)
     } else {
         let pages = site_pages(&ctx);
-        Diagnostics(validate_links(&site, &pages)).into_result().map_err(BuildError::Content)?;
+        let mut errors = validate_links(&site, &pages);
+        let (valid, redirect_errors) = validate_redirects(&site, &pages, &site_redirects(&site));
+        errors.extend(redirect_errors);
+        let mut diag = Diagnostics(errors);
+        diag.sort();
+        diag.into_result().map_err(BuildError::Content)?;
+        redirects = valid;
         pages
     };
     tracing::debug!(elapsed = ?started.elapsed(), same_outline, pages = pages.len(), "listed and validated");
@@ -310,6 +324,7 @@ pub fn build_in(
         update.put(layout::RSS_XML, rss_xml(&site, &catalog).as_bytes())?;
         update.put(layout::ATOM_XML, atom_xml(&site, &catalog).as_bytes())?;
         update.put(BUILD_INFO_FILE, build_info.to_json().as_bytes())?;
+        emit_redirects(&update, &redirects, &site.config.url)?;
     }
     tracing::debug!(elapsed = ?started.elapsed(), "pages emitted");
     let (files, changed) = update.commit()?;
@@ -366,6 +381,18 @@ fn stale_articles(site: &Site, stale: impl Fn(&Article) -> bool) -> Vec<SitePage
 fn article_page_current(cache: &BuildCache, article: &Article) -> bool {
     let route = Route::article(&article.slug);
     cache.pages.get(route.as_str()).is_some_and(|e| e.source.as_deref() == Some(&*article.digest))
+}
+
+/// A page per exact redirect, `_redirects` and the table `serve` reads.
+fn emit_redirects(update: &Update, redirects: &[Redirect], url: &str) -> Result<(), BuildError> {
+    for r in redirects.iter().filter(|r| !r.prefix) {
+        update.put(&redirect_page_file(&r.from), redirect_page(r, url).as_bytes())?;
+    }
+    if !redirects.is_empty() {
+        update.put(layout::REDIRECTS_TXT, redirects_txt(redirects).as_bytes())?;
+        update.put(layout::REDIRECT_TABLE, redirect_table_json(redirects).as_bytes())?;
+    }
+    Ok(())
 }
 
 /// The title search index's files (`search/`).
