@@ -118,7 +118,7 @@ fn a_link_to_an_old_url_builds_with_a_warning_naming_the_new_one() {
     let out = t.run(&["check", "site"]);
     let err = stderr(&out);
     assert!(out.status.success(), "{err}");
-    assert!(err.contains("link to `/old/path/`, which redirects to `/articles/body-scan`"), "{err}");
+    assert!(err.contains("link to `/old/path`, which redirects to `/articles/body-scan`"), "{err}");
 }
 
 #[test]

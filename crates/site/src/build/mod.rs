@@ -118,6 +118,8 @@ pub struct BuildReport {
     pub cache_note: Option<String>,
     /// The most page plans that were alive at once: at most a batch, however large the site.
     pub peak_plans: usize,
+    /// Each article's source file and slug (`dev` follows a renamed slug).
+    pub slugs: Vec<(PathBuf, String)>,
 }
 
 #[derive(Debug, Clone)]
@@ -334,6 +336,7 @@ pub fn build_in(
 
     let page_count = if same_outline { cache.pages.len() } else { own_pages.len() };
     let articles = site.articles.len();
+    let slugs = site.articles.iter().map(|a| (a.source.clone(), a.slug.clone())).collect();
     let peak_plans = ctx.peak_plans();
     let catalog_key = outline.clone();
     if let Some(dir) = &opts.cache {
@@ -364,6 +367,7 @@ pub fn build_in(
         seconds: started.elapsed().as_secs_f64(),
         out: opts.out.clone(),
         cache_note,
+        slugs,
     })
 }
 
