@@ -11,7 +11,7 @@ import { stillpointBin } from './global-setup.ts';
 import { runtimeReady, within } from './runtime-support.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
-const TITLE = 'A 10-Minute Body Scan for Deeper Sleep';
+const TITLE = 'Rest Without Guilt';
 
 let work = '';
 let site = '';
@@ -76,17 +76,17 @@ describe('stillpoint dev redirects', () => {
   it('follows a renamed slug from the open tab, and says which alias to add', async () => {
     session = await launch();
     const { page, errors } = await watchedPage(session);
-    await page.goto(`${base}/articles/body-scan`);
+    await page.goto(`${base}/articles/rest-without-guilt`);
     await runtimeReady(page);
     await expect
       .poll(() => page.evaluate(() => document.documentElement.dataset.stillpointDev), within)
       .toBe('connected');
-    save('articles/body-scan.md', (text) => text.replace('slug: body-scan\n', 'slug: body-scan-renamed\n'));
-    await expect.poll(() => new URL(page.url()).pathname, within).toBe('/articles/body-scan-renamed');
+    save('articles/untagged.md', (text) => text.replace('slug: rest-without-guilt\n', 'slug: rest-renamed\n'));
+    await expect.poll(() => new URL(page.url()).pathname, within).toBe('/articles/rest-renamed');
     await expect.poll(() => heading(page), within).toBe(TITLE);
     await expect
       .poll(() => log, within)
-      .toContain('add to articles/body-scan.md: aliases: [/articles/body-scan]');
+      .toContain('add to articles/untagged.md: aliases: [/articles/rest-without-guilt]');
     expect(errors.filter((e) => e.startsWith('pageerror') || e.includes('/__stillpoint/'))).toEqual([]);
   });
 });
