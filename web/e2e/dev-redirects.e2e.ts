@@ -31,7 +31,9 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'stillpoint-dev-redirects-e2e-'));
   site = join(work, 'site');
   cpSync(join(repo, 'crates/cli/tests/fixtures/minimal'), site, { recursive: true });
-  save('articles/breathing.md', (text) => text.replace('slug: breathing\n', 'slug: breathing\naliases: [/old/breathing/]\n'));
+  save('articles/breathing.md', (text) =>
+    text.replace('slug: breathing\n', 'slug: breathing\naliases: [/old/breathing/]\n'),
+  );
   const child = spawn(stillpointBin(), ['dev', site, '--host', '127.0.0.1', '--port', '0'], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, STILLPOINT_WEB: process.env.STILLPOINT_WEB ?? join(repo, 'web/dist') },
