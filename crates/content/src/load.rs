@@ -14,8 +14,8 @@ use crate::config::SiteConfig;
 use crate::error::{ContentError, ContentErrorKind, Diagnostics};
 use crate::front_matter::split;
 use crate::pages::{INFO_PAGES, InfoPage};
-use crate::redirects::{REDIRECTS_FILE, Redirect, parse_redirects};
 use crate::parsed::{ParsedArticles, Stamp, text_digest};
+use crate::redirects::{REDIRECTS_FILE, Redirect, parse_redirects};
 use crate::sponsored::Sponsored;
 use crate::topics::Topics;
 
@@ -119,9 +119,8 @@ pub fn load_site_partial_with(
         Some(Sponsored::default())
     };
     let redirects = if root.join(REDIRECTS_FILE).is_file() {
-        read(REDIRECTS_FILE, &mut diag).and_then(|t| {
-            parse_into(&mut diag, parse_redirects(Path::new(REDIRECTS_FILE), &t))
-        })
+        read(REDIRECTS_FILE, &mut diag)
+            .and_then(|t| parse_into(&mut diag, parse_redirects(Path::new(REDIRECTS_FILE), &t)))
     } else {
         None
     };

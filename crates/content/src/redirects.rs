@@ -58,7 +58,9 @@ pub fn normalize_path(path: &str) -> Result<String, String> {
     if !path.starts_with('/') || path.starts_with("//") {
         return Err(format!("`{path}` is not a path starting with one `/`"));
     }
-    if let Some(c) = path.chars().find(|c| c.is_whitespace() || c.is_control() || "?#\\".contains(*c)) {
+    if let Some(c) =
+        path.chars().find(|c| c.is_whitespace() || c.is_control() || "?#\\".contains(*c))
+    {
         return Err(format!("`{path}` holds `{}`; write the path alone", c.escape_default()));
     }
     let mut p = path.trim_end_matches('/');
@@ -147,7 +149,9 @@ pub fn parse_redirects(path: &Path, text: &str) -> Result<Vec<Redirect>, Vec<Con
         let raw_from = r.from.get_ref();
         let (from, prefix) = match raw_from.strip_suffix('*') {
             Some(head) if head.ends_with('/') => (normalize_path(head), true),
-            Some(_) => (Err(format!("`{raw_from}`: `*` may only end a path, as in `/blog/*`")), true),
+            Some(_) => {
+                (Err(format!("`{raw_from}`: `*` may only end a path, as in `/blog/*`")), true)
+            }
             None => (normalize_path(raw_from), false),
         };
         let to = normalize_target(r.to.get_ref(), prefix);

@@ -94,7 +94,9 @@ impl RedirectTable {
                 }?;
                 let to = to.replace(":splat", splat);
                 let to = match to.strip_suffix('/') {
-                    Some(trimmed) if !trimmed.is_empty() && !trimmed.ends_with('/') => trimmed.to_string(),
+                    Some(trimmed) if !trimmed.is_empty() && !trimmed.ends_with('/') => {
+                        trimmed.to_string()
+                    }
                     _ => to,
                 };
                 Some((*status, to))
@@ -227,7 +229,8 @@ mod tests {
         let (dir, t) = table();
         assert!(t.exact("/shop").is_some());
         let file = dir.path().join(TABLE_FILE);
-        let next = r#"{"version":1,"redirects":[{"from":"/x","to":"/y","status":301,"prefix":false}]}"#;
+        let next =
+            r#"{"version":1,"redirects":[{"from":"/x","to":"/y","status":301,"prefix":false}]}"#;
         std::fs::write(dir.path().join("next.json"), next).unwrap();
         std::fs::rename(dir.path().join("next.json"), &file).unwrap();
         assert!(t.exact("/shop").is_none());

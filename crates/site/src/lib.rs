@@ -39,10 +39,7 @@ pub use emit::EmitStats;
 pub use plan::{Head, NOT_FOUND_DESCRIPTION, PAGE_SIZE, PagePlan, plan_pages};
 pub use props::*;
 pub use render::{Markdown, RawHtml, Rendered, render_markdown};
-pub use redirects::{Table as RedirectTable, TableEntry as RedirectEntry};
 pub use route::Route;
-/// `.stillpoint/redirects.json`, relative to the output root.
-pub const REDIRECT_TABLE_FILE: &str = layout::REDIRECT_TABLE;
 pub use sponsored::{LABELS as SPONSORED_LABELS, sanitize_fragment, sponsored_label};
 
 /// The title search index on its own, for benchmarks at sizes no test builds

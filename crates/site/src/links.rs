@@ -15,7 +15,8 @@ pub fn validate_links(site: &Site, pages: &[SitePage]) -> Vec<ContentError> {
     let redirected = stillpoint_content::redirect_sources(site);
     let exists = |path: &str| {
         routes.contains(path)
-            || stillpoint_content::normalize_path(path).is_ok_and(|p| redirected.contains_key(p.as_str()))
+            || stillpoint_content::normalize_path(path)
+                .is_ok_and(|p| redirected.contains_key(p.as_str()))
             || path.strip_prefix('/').is_some_and(|f| layout::FEEDS.contains(&f))
             || site.static_dir.as_ref().is_some_and(|d| {
                 let rel = path.trim_start_matches('/');

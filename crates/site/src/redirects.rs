@@ -52,7 +52,8 @@ pub struct Table {
 /// What names a page or a generated file of the output, so a redirect may not start there.
 fn reserved(path: &str) -> Option<&'static str> {
     let first = path.trim_start_matches('/').split('/').next().unwrap_or("");
-    let dirs = [layout::PAGE_DATA_DIR, layout::SLICE_DATA_DIR, layout::ASSETS_DIR, layout::SEARCH_DIR];
+    let dirs =
+        [layout::PAGE_DATA_DIR, layout::SLICE_DATA_DIR, layout::ASSETS_DIR, layout::SEARCH_DIR];
     if dirs.contains(&first) || first.starts_with('.') || first.starts_with("__") {
         return Some("a reserved output path");
     }
@@ -159,7 +160,8 @@ pub fn redirect_page_file(from: &str) -> String {
 /// links to it, for hosts that do not read `_redirects` (and crawlers that meet the file).
 pub fn redirect_page(r: &Redirect, site_url: &str) -> String {
     let to = escape(&r.to);
-    let canonical = if r.is_internal() { escape(&format!("{site_url}{}", r.to)) } else { to.clone() };
+    let canonical =
+        if r.is_internal() { escape(&format!("{site_url}{}", r.to)) } else { to.clone() };
     format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
@@ -174,8 +176,10 @@ pub fn redirect_page(r: &Redirect, site_url: &str) -> String {
 /// `_redirects`: `from to status` per line, exact ones first, then the prefixes (`/x/*`, with
 /// `:splat` in the target).
 pub fn redirects_txt(redirects: &[Redirect]) -> String {
-    let mut out = String::from("# Written by stillpoint build from aliases and data/redirects.toml.\n");
-    let ordered = redirects.iter().filter(|r| !r.prefix).chain(redirects.iter().filter(|r| r.prefix));
+    let mut out =
+        String::from("# Written by stillpoint build from aliases and data/redirects.toml.\n");
+    let ordered =
+        redirects.iter().filter(|r| !r.prefix).chain(redirects.iter().filter(|r| r.prefix));
     for r in ordered {
         out.push_str(&format!("{} {} {}\n", r.from_pattern(), r.to, r.status()));
     }
@@ -268,8 +272,12 @@ mod tests {
         let r = redirect("/2019/05/body-scan", "/articles/body-scan", 1);
         assert_eq!(redirect_page_file(&r.from), "2019/05/body-scan.html");
         let page = redirect_page(&r, "https://s.example");
-        assert!(page.contains("<meta http-equiv=\"refresh\" content=\"0; url=/articles/body-scan\">"));
-        assert!(page.contains("<link rel=\"canonical\" href=\"https://s.example/articles/body-scan\">"));
+        assert!(
+            page.contains("<meta http-equiv=\"refresh\" content=\"0; url=/articles/body-scan\">")
+        );
+        assert!(
+            page.contains("<link rel=\"canonical\" href=\"https://s.example/articles/body-scan\">")
+        );
         assert!(page.contains("<meta name=\"robots\" content=\"noindex\">"));
         assert!(!page.contains("<script"));
         let prefix = Redirect { permanent: false, ..redirect("/blog/*", "/articles/:splat", 2) };
@@ -280,7 +288,12 @@ mod tests {
         let table: Table = serde_json::from_str(&redirect_table_json(&[prefix])).unwrap();
         assert_eq!(
             table.redirects,
-            [TableEntry { from: "/blog".into(), to: "/articles/:splat".into(), status: 302, prefix: true }]
+            [TableEntry {
+                from: "/blog".into(),
+                to: "/articles/:splat".into(),
+                status: 302,
+                prefix: true
+            }]
         );
     }
 }

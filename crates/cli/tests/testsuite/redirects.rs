@@ -29,7 +29,12 @@ fn edit(t: &SiteTest, rel: &str, from: &str, to: &str) {
 /// The minimal site with two aliases on the body scan and `REDIRECTS`.
 fn site_with_redirects() -> SiteTest {
     let t = SiteTest::from_fixture("minimal");
-    edit(&t, "articles/body-scan.md", "slug: body-scan\n", "slug: body-scan\naliases: [/old/path/, /2019/05/body-scan.html]\n");
+    edit(
+        &t,
+        "articles/body-scan.md",
+        "slug: body-scan\n",
+        "slug: body-scan\naliases: [/old/path/, /2019/05/body-scan.html]\n",
+    );
     std::fs::write(t.site().join("data/redirects.toml"), REDIRECTS).unwrap();
     t
 }
@@ -45,7 +50,10 @@ fn the_output_has_a_page_per_old_url_and_the_rules_file() {
         ("shop.html", "https://shop.example/"),
     ] {
         let page = t.read(file);
-        assert!(page.contains(&format!("<meta http-equiv=\"refresh\" content=\"0; url={to}\">")), "{file}: {page}");
+        assert!(
+            page.contains(&format!("<meta http-equiv=\"refresh\" content=\"0; url={to}\">")),
+            "{file}: {page}"
+        );
         assert!(page.contains(&format!("<a href=\"{to}\">")), "{file}: {page}");
         assert!(page.contains("<meta name=\"robots\" content=\"noindex\">"), "{file}");
         assert!(!page.contains("<script"), "{file}");
@@ -131,7 +139,12 @@ fn incremental_builds_follow_alias_and_redirect_edits() {
     };
     verified(&t);
     // An alias added, one removed.
-    edit(&t, "articles/breathing.md", "slug: breathing\n", "slug: breathing\naliases: [/calm-breath]\n");
+    edit(
+        &t,
+        "articles/breathing.md",
+        "slug: breathing\n",
+        "slug: breathing\naliases: [/calm-breath]\n",
+    );
     edit(&t, "articles/body-scan.md", "/old/path/, ", "");
     verified(&t);
     assert!(t.read("calm-breath.html").contains("url=/articles/breathing"));
@@ -140,7 +153,12 @@ fn incremental_builds_follow_alias_and_redirect_edits() {
     assert!(!t.read("_redirects").contains("/old/path"));
     // The redirects file changed: a target, and a redirect gone.
     edit(&t, "data/redirects.toml", "to = \"/articles/breathing\"", "to = \"/articles/body-scan\"");
-    edit(&t, "data/redirects.toml", "[[redirect]]\nfrom = \"/shop\"\nto = \"https://shop.example/\"\n", "");
+    edit(
+        &t,
+        "data/redirects.toml",
+        "[[redirect]]\nfrom = \"/shop\"\nto = \"https://shop.example/\"\n",
+        "",
+    );
     verified(&t);
     assert!(t.read("guides/breathing.html").contains("url=/articles/body-scan"));
     assert!(!t.out().join("shop.html").exists());

@@ -183,7 +183,10 @@ mod tests {
         assert_ne!(first(&|a| a.slug.push('x')), base);
         assert_ne!(first(&|a| a.image = None), base);
         assert_ne!(first(&|a| a.links.push(Located { value: "/x".into(), line: 1, col: 1 })), base);
-        assert_ne!(first(&|a| a.aliases.push(Located { value: "/x".into(), line: 1, col: 1 })), base);
+        assert_ne!(
+            first(&|a| a.aliases.push(Located { value: "/x".into(), line: 1, col: 1 })),
+            base
+        );
         assert_ne!(with(&|s| s.articles.truncate(3)), base);
         assert_ne!(with(&|s| s.data_digest.push('!')), base);
         assert_ne!(key(&bundle, &site, &["favicon.svg".into()]), base);
