@@ -42,6 +42,15 @@ pub enum ContentErrorKind {
     MissingFile(String),
     #[error("{0}")]
     Topics(String),
+    /// A name the build writes itself: `name` would overwrite `path` (`/index.html`).
+    #[error("`{name}` is reserved: the build writes {path}")]
+    Reserved { name: String, path: String },
+    #[error("`{0}` is not a regular file")]
+    NotRegularFile(String),
+    #[error("invalid `image`: {0}")]
+    InvalidImage(String),
+    #[error("nested more than {max} levels deep (blockquotes, lists and HTML elements)")]
+    TooDeep { max: usize },
     #[error("redirect to `{0}`, which is not a page of this site")]
     RedirectTarget(String),
     #[error("redirect to `{to}`, which itself redirects: point it at `{last}`")]
@@ -71,6 +80,10 @@ impl ContentErrorKind {
             Self::BrokenLink(_) => "broken_link",
             Self::MissingFile(_) => "missing_file",
             Self::Topics(_) => "topics",
+            Self::Reserved { .. } => "reserved_name",
+            Self::NotRegularFile(_) => "not_regular_file",
+            Self::InvalidImage(_) => "invalid_image",
+            Self::TooDeep { .. } => "too_deep",
             Self::RedirectTarget(_) => "redirect_target",
             Self::RedirectChain { .. } => "redirect_chain",
             Self::RedirectLoop(_) => "redirect_loop",
@@ -101,6 +114,18 @@ impl ContentErrorKind {
             }
             Self::MissingFile(_) => "create the file (see CONTENT.md for the layout)",
             Self::Topics(_) => "see CONTENT.md: data/topics.toml",
+            Self::Reserved { .. } => {
+                "choose another slug: the build writes this path itself (see docs/content.md)"
+            }
+            Self::NotRegularFile(_) => {
+                "content files must be plain files: replace the pipe, socket or device with a file"
+            }
+            Self::InvalidImage(_) => {
+                "use a path on the site (/images/cover.jpg) or an https:// URL"
+            }
+            Self::TooDeep { .. } => {
+                "close the elements and blockquotes you open, or flatten the nesting"
+            }
             Self::RedirectTarget(_) => "point the redirect at an existing page, or an https:// URL",
             Self::RedirectChain { .. } => "point the redirect at the final target",
             Self::RedirectLoop(_) => "remove one of the redirects in the loop",

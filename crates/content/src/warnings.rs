@@ -2,7 +2,7 @@
 //! `stillpoint check` reports them apart from errors; they fail it only with `--deny-warnings`.
 
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::catalog::Catalog;
 use crate::error::line_col;
@@ -27,6 +27,8 @@ pub enum WarningKind {
     /// An `entities` entry with no subcategories: the article is filed under the category's
     /// `other` subcategory.
     FiledUnderOther { category: String },
+    /// A symbolic link under `articles/` or `static/`: not followed, so not published.
+    SymlinkNotFollowed,
     /// An internal link to an old URL (an alias or an exact redirect): it works, through a
     /// redirect.
     RedirectedLink { link: String, to: String },
@@ -39,6 +41,7 @@ impl WarningKind {
             Self::AuthorWithoutArticles(_) => "author_without_articles",
             Self::ImageWithoutAlt(_) => "image_without_alt",
             Self::FiledUnderOther { .. } => "filed_under_other",
+            Self::SymlinkNotFollowed => "symlink_not_followed",
             Self::RedirectedLink { .. } => "redirected_link",
         }
     }
@@ -55,6 +58,7 @@ impl WarningKind {
             Self::FiledUnderOther { .. } => {
                 "list the article's `subcategories` under this category, or leave it in `other` on purpose"
             }
+            Self::SymlinkNotFollowed => "copy the file (or folder) in where the link is",
             Self::RedirectedLink { .. } => "link to the final URL: one request instead of two",
         }
     }
@@ -69,6 +73,9 @@ impl fmt::Display for WarningKind {
                 f,
                 "no subcategories under `{category}`: the article is filed under `{OTHER}`"
             ),
+            Self::SymlinkNotFollowed => {
+                write!(f, "a symbolic link: symlinks are not followed, so it is left out")
+            }
             Self::RedirectedLink { link, to } => {
                 write!(f, "link to `{link}`, which redirects to `{to}`")
             }
@@ -128,8 +135,30 @@ pub fn content_warnings(site: &Site, catalog: &Catalog) -> Vec<ContentWarning> {
             }
         }
     }
+    let mut links = site.symlinks.clone();
+    static_symlinks(&site.root, Path::new("static"), &mut links);
+    out.extend(links.into_iter().map(|path| ContentWarning {
+        path,
+        line: 0,
+        col: 0,
+        kind: WarningKind::SymlinkNotFollowed,
+    }));
     out.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
     out
+}
+
+/// The symbolic links under `root/rel` (not followed), relative to `root`: the build copies
+/// only the files of `static/`.
+fn static_symlinks(root: &Path, rel: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(root.join(rel)) else { return };
+    for entry in entries.filter_map(Result::ok) {
+        let path = rel.join(entry.file_name());
+        match entry.file_type() {
+            Ok(t) if t.is_symlink() => out.push(path),
+            Ok(t) if t.is_dir() => static_symlinks(root, &path, out),
+            _ => {}
+        }
+    }
 }
 
 #[cfg(test)]
@@ -143,7 +172,7 @@ mod tests {
     }
 
     #[test]
-    fn reports_idle_authors_images_without_alt_and_bare_entities() {
+    fn reports_idle_authors_images_without_alt_bare_entities_and_symlinks() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
         write(
@@ -179,7 +208,16 @@ mod tests {
             "articles/b.md",
             "---\ntitle: B\nslug: b\nauthor: Ana\nentities:\n  - category: calm\n    subcategories:\n      - subcategory: breath\n---\nText.\n",
         );
+        write(root, "static/images/y.png", "png");
+        std::os::unix::fs::symlink(root.join("articles/b.md"), root.join("articles/c.md")).unwrap();
+        std::os::unix::fs::symlink(root.join("articles"), root.join("articles/more")).unwrap();
+        std::os::unix::fs::symlink(
+            root.join("static/images/y.png"),
+            root.join("static/images/z.png"),
+        )
+        .unwrap();
         let site = crate::load_site(root).unwrap_or_else(|d| panic!("{d}"));
+        assert_eq!(site.articles.len(), 2, "links are not followed");
         let catalog = crate::build_catalog(&site);
         let found: Vec<String> = content_warnings(&site, &catalog)
             .iter()
@@ -190,7 +228,10 @@ mod tests {
             [
                 "articles/a.md:6:15 no subcategories under `calm`: the article is filed under `other`",
                 "articles/a.md:10:1 image `/x.png` has no alt text",
+                "articles/c.md:0:0 a symbolic link: symlinks are not followed, so it is left out",
+                "articles/more:0:0 a symbolic link: symlinks are not followed, so it is left out",
                 "data/authors.toml:8:8 author `Ben` has no articles",
+                "static/images/z.png:0:0 a symbolic link: symlinks are not followed, so it is left out",
             ]
         );
     }

@@ -49,20 +49,20 @@ pub struct Table {
     pub redirects: Vec<TableEntry>,
 }
 
-/// What names a page or a generated file of the output, so a redirect may not start there.
+/// What names a generated file or data folder of the output (`layout::top_level`), so a redirect
+/// may not start there.
 fn reserved(path: &str) -> Option<&'static str> {
-    let first = path.trim_start_matches('/').split('/').next().unwrap_or("");
-    let dirs =
+    let rel = path.trim_start_matches('/');
+    let first = rel.split('/').next().unwrap_or("");
+    let data =
         [layout::PAGE_DATA_DIR, layout::SLICE_DATA_DIR, layout::ASSETS_DIR, layout::SEARCH_DIR];
-    if dirs.contains(&first) || first.starts_with('.') || first.starts_with("__") {
+    if data.contains(&first) || first.starts_with('.') || first.starts_with("__") {
         return Some("a reserved output path");
     }
-    let file = path.trim_start_matches('/');
-    let generated = [layout::SERVICE_WORKER, layout::REDIRECTS_TXT];
-    if layout::FEEDS.contains(&file) || generated.contains(&file) || file.starts_with("sitemap") {
-        return Some("a file the build writes");
-    }
-    None
+    // A file at the top of the output: a generated one (`sw.js`), or a fixed page's (`index`).
+    let top_file = (rel.contains('.') && layout::is_top_level(rel))
+        || layout::is_top_level(&format!("{rel}.html"));
+    (!rel.contains('/') && top_file).then_some("a file the build writes")
 }
 
 /// The redirects that pass every check, deduplicated, and the errors of the others: a `from`

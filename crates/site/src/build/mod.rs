@@ -41,6 +41,7 @@ use crate::redirects::{
     validate_redirects,
 };
 use crate::render::Shell;
+use crate::reserved::validate_reserved;
 use crate::route::Route;
 use crate::search_index::{search_index, search_manifest};
 use crate::site_data::site_data;
@@ -145,11 +146,19 @@ fn load(site_dir: &Path, parsed: &mut ParsedArticles) -> Result<Site, BuildError
             .collect();
         let catalog = build_catalog(&site);
         let pages = site_pages(&PlanContext::new(&site, &catalog));
-        diag.extend(validate_links(&site, &pages).into_iter().filter(|e| {
+        diag.extend(validate(&site, &pages).into_iter().filter(|e| {
             !matches!(&e.kind, ContentErrorKind::BrokenLink(target) if unparsed.contains(target))
         }));
     }
     Err(BuildError::Content(diag.into_result().expect_err("not empty")))
+}
+
+/// The checks that need the planned pages or the output layout: links between pages, and
+/// category slugs that would overwrite what the build writes itself.
+fn validate(site: &Site, pages: &[SitePage]) -> Vec<stillpoint_content::ContentError> {
+    let mut errors = validate_reserved(site);
+    errors.extend(validate_links(site, pages));
+    errors
 }
 
 /// Validates a site as `build` would, writing nothing.
@@ -157,7 +166,7 @@ pub fn check(site_dir: &Path) -> Result<CheckReport, BuildError> {
     let site = load(site_dir, &mut ParsedArticles::default())?;
     let catalog = build_catalog(&site);
     let pages = site_pages(&PlanContext::new(&site, &catalog));
-    let mut errors = validate_links(&site, &pages);
+    let mut errors = validate(&site, &pages);
     errors.extend(validate_redirects(&site, &pages, &site_redirects(&site)).1);
     let mut diag = Diagnostics(errors);
     diag.sort();
@@ -243,7 +252,7 @@ pub fn build_in(
         stale_articles(&site, stale)
     } else {
         let pages = site_pages(&ctx);
-        let mut errors = validate_links(&site, &pages);
+        let mut errors = validate(&site, &pages);
         let (valid, redirect_errors) = validate_redirects(&site, &pages, &site_redirects(&site));
         errors.extend(redirect_errors);
         let mut diag = Diagnostics(errors);
