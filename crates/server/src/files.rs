@@ -2,10 +2,12 @@
 //! cache (see `file_cache.rs`); misses are resolved and read on the blocking pool.
 //!
 //! Path rules: the percent-decoded path must be UTF-8 and every segment non-empty, without
-//! `\`, control characters, or a leading `.` (so no `..`, and nothing under `/.stillpoint/`).
-//! `/` serves `index.html`; `/x` serves the file `x`, else `x.html` (a page, as the builder writes
-//! it), else `x/index.html`. What names no file gets `404.html`; any other I/O failure is logged
-//! and gets `500.html`.
+//! `\`, control characters, or a leading `.` (so no `..`, and nothing under `/.stillpoint/`); and
+//! not `/_redirects`. `/` serves `index.html`; `/x` serves the file `x`, else `x.html` (a page, as
+//! the builder writes it), else `x/index.html`. The site's redirects (`redirect_table.rs`) come
+//! first: the page an exact redirect left at an old URL answers with the redirect, and what names
+//! no file is looked up there before the 404. What names no file gets `404.html`; any other I/O
+//! failure is logged and gets `500.html`.
 
 use std::{
     io,
@@ -210,6 +212,10 @@ pub(crate) async fn serve_file(State(site): State<StaticSite>, request: Request)
 /// A decoded path that may name a file under the root (see the module docs).
 pub(crate) fn is_clean(path: &str) -> bool {
     let Some(rest) = path.strip_prefix('/') else { return false };
+    // The rules for other hosts (`_redirects`) are read, never served, as those hosts do.
+    if rest == "_redirects" {
+        return false;
+    }
     rest.is_empty()
         || rest.split('/').all(|segment| {
             !segment.is_empty()
@@ -306,6 +312,7 @@ mod tests {
             "/..",
             "/a/../b",
             "/.stillpoint/build.json",
+            "/_redirects",
             "/.env",
             "/a/.git/config",
             "/a\\b",

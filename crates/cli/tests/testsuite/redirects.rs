@@ -106,8 +106,9 @@ fn serve_answers_301_and_302_before_the_404() {
     }
     let (status, location, _) = answer("/articles/body-scan");
     assert_eq!((status.as_str(), location), ("200", None));
-    let (status, _, _) = answer("/nowhere");
-    assert_eq!(status, "404");
+    for path in ["/nowhere", "/_redirects", "/.stillpoint/redirects.json"] {
+        assert_eq!(answer(path).0, "404", "{path}");
+    }
     stop(server);
 }
 
