@@ -1,9 +1,12 @@
 //! `stillpoint.toml`: the site configuration.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::Deserialize;
 
+use crate::env::check_env;
+use crate::env::{EnvSection, PRODUCTION};
 use crate::error::{ContentError, ContentErrorKind, line_col, toml_error};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,6 +32,11 @@ pub struct SiteConfig {
     /// `[markdown] unsafe_html`: raw HTML in Markdown is trusted and kept as written
     /// (default false: it is sanitised).
     pub unsafe_html: bool,
+    /// The environment this configuration is for: [`PRODUCTION`] unless
+    /// [`SiteConfig::for_env`] chose another (see `env.rs`).
+    pub env: String,
+    /// The `[env.NAME]` sections, by name.
+    pub envs: BTreeMap<String, EnvSection>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -49,6 +57,8 @@ struct Raw {
     proxy: RawProxy,
     #[serde(default)]
     markdown: RawMarkdown,
+    #[serde(default)]
+    env: BTreeMap<toml::Spanned<String>, EnvSection>,
 }
 
 #[derive(Default, Deserialize)]
@@ -125,6 +135,11 @@ impl SiteConfig {
                 "expected a date like 2024-09-12 or 2024-09-12T00:00:00Z",
             ));
         }
+        for (name, section) in &raw.env {
+            if let Err(message) = check_env(name.get_ref(), section) {
+                errors.push(at(name.span(), &format!("env.{}", name.get_ref()), &message));
+            }
+        }
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -142,6 +157,8 @@ impl SiteConfig {
             proxy_allow: raw.proxy.allow,
             scripts: raw.site.scripts,
             unsafe_html: raw.markdown.unsafe_html,
+            env: PRODUCTION.to_string(),
+            envs: raw.env.into_iter().map(|(k, v)| (k.into_inner(), v)).collect(),
         })
     }
 

@@ -11,6 +11,7 @@ mod article;
 mod authors;
 mod catalog;
 mod config;
+mod env;
 mod error;
 mod front_matter;
 mod labels;
@@ -18,6 +19,7 @@ mod load;
 mod nesting;
 mod pages;
 mod parsed;
+mod publish;
 mod redirects;
 mod sponsored;
 mod topics;
@@ -30,6 +32,7 @@ pub use article::{
 pub use authors::{Author, Authors};
 pub use catalog::{Catalog, CategoryIndex, SubcategoryIndex, SubsubcategoryIndex, build_catalog};
 pub use config::{SiteConfig, Social, parse_date};
+pub use env::{DEV, EnvSection, PRODUCTION};
 pub use error::{ContentError, ContentErrorKind, Diagnostics, line_col};
 pub use front_matter::{Split, SplitError, split as split_front_matter};
 pub use labels::{fnv1a32, is_slug, label_from_key, slugify, title_case};
@@ -37,6 +40,7 @@ pub use load::{Site, load_site, load_site_partial, load_site_partial_with};
 pub use nesting::MAX_NESTING;
 pub use pages::{INFO_PAGES, InfoPage};
 pub use parsed::{ParsedArticles, text_digest};
+pub use publish::{Publish, Schedule, Upcoming, declares_draft, is_content_name};
 pub use redirects::{
     REDIRECTS_FILE, Redirect, exact_targets as redirect_sources, normalize_path, parse_redirects,
 };

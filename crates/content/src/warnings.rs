@@ -27,6 +27,9 @@ pub enum WarningKind {
     /// An `entities` entry with no subcategories: the article is filed under the category's
     /// `other` subcategory.
     FiledUnderOther { category: String },
+    /// An error in a draft, which is not published: it blocks nothing until the draft is
+    /// published or previewed (`build --drafts`).
+    InDraft { code: &'static str, message: String, hint: &'static str },
     /// A symbolic link under `articles/` or `static/`: not followed, so not published.
     SymlinkNotFollowed,
     /// An internal link to an old URL (an alias or an exact redirect): it works, through a
@@ -41,6 +44,7 @@ impl WarningKind {
             Self::AuthorWithoutArticles(_) => "author_without_articles",
             Self::ImageWithoutAlt(_) => "image_without_alt",
             Self::FiledUnderOther { .. } => "filed_under_other",
+            Self::InDraft { .. } => "error_in_draft",
             Self::SymlinkNotFollowed => "symlink_not_followed",
             Self::RedirectedLink { .. } => "redirected_link",
         }
@@ -58,6 +62,7 @@ impl WarningKind {
             Self::FiledUnderOther { .. } => {
                 "list the article's `subcategories` under this category, or leave it in `other` on purpose"
             }
+            Self::InDraft { hint, .. } => hint,
             Self::SymlinkNotFollowed => "copy the file (or folder) in where the link is",
             Self::RedirectedLink { .. } => "link to the final URL: one request instead of two",
         }
@@ -73,6 +78,9 @@ impl fmt::Display for WarningKind {
                 f,
                 "no subcategories under `{category}`: the article is filed under `{OTHER}`"
             ),
+            Self::InDraft { code, message, .. } => {
+                write!(f, "in a draft ({code}, an error once published): {message}")
+            }
             Self::SymlinkNotFollowed => {
                 write!(f, "a symbolic link: symlinks are not followed, so it is left out")
             }
@@ -134,6 +142,18 @@ pub fn content_warnings(site: &Site, catalog: &Catalog) -> Vec<ContentWarning> {
                 });
             }
         }
+    }
+    for e in &site.draft_problems {
+        out.push(ContentWarning {
+            path: e.path.clone(),
+            line: e.line,
+            col: e.col,
+            kind: WarningKind::InDraft {
+                code: e.kind.code(),
+                message: e.kind.to_string(),
+                hint: e.kind.hint(),
+            },
+        });
     }
     let mut links = site.symlinks.clone();
     static_symlinks(&site.root, Path::new("static"), &mut links);
