@@ -11,6 +11,7 @@ use crate::front_matter::{SplitError, split};
 use crate::labels::is_slug;
 use crate::nesting::{MAX_NESTING, Nesting};
 use crate::parsed::text_digest;
+use crate::redirects::normalize_path;
 
 /// An article as parsed. It serialises without its body, which is kept by
 /// [`ParsedArticles`](crate::ParsedArticles) as the file it came from.
@@ -43,6 +44,10 @@ pub struct Article {
     pub words: u32,
     /// Lines of the front matter fields that later checks point at.
     pub slug_line: u32,
+    /// Old URLs of the article (`aliases:`), normalised (`crate::normalize_path`), with their
+    /// lines: each redirects permanently to `/articles/{slug}`.
+    #[serde(default)]
+    pub aliases: Vec<Located<String>>,
     /// Digest of the file's bytes ([`text_digest`]).
     pub digest: String,
 }
@@ -81,6 +86,7 @@ struct Raw {
     description: Option<String>,
     image: Option<Spanned<String>>,
     entities: Option<Vec<RawEntity>>,
+    aliases: Option<Vec<Spanned<String>>>,
 }
 
 #[derive(Deserialize)]
@@ -259,6 +265,19 @@ impl Article {
                 },
             ));
         }
+        let mut aliases = Vec::new();
+        for alias in raw.aliases.iter().flatten() {
+            let (line, col) = at(alias);
+            match normalize_path(alias.value.trim()) {
+                Ok(value) => aliases.push(Located { value, line, col }),
+                Err(message) => errors.push(ContentError::new(
+                    source,
+                    line,
+                    col,
+                    ContentErrorKind::InvalidValue { field: "aliases".into(), message },
+                )),
+            }
+        }
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -292,6 +311,7 @@ impl Article {
             images_without_alt: scan.images_without_alt,
             words: scan.words,
             slug_line,
+            aliases,
             digest: text_digest(text),
         })
     }

@@ -51,6 +51,16 @@ pub enum ContentErrorKind {
     InvalidImage(String),
     #[error("nested more than {max} levels deep (blockquotes, lists and HTML elements)")]
     TooDeep { max: usize },
+    #[error("redirect to `{0}`, which is not a page of this site")]
+    RedirectTarget(String),
+    #[error("redirect to `{to}`, which itself redirects: point it at `{last}`")]
+    RedirectChain { to: String, last: String },
+    #[error("redirect loop: {0}")]
+    RedirectLoop(String),
+    #[error("`{0}` is {1}: a redirect from it would hide it")]
+    RedirectShadows(String, String),
+    #[error("`{from}` already redirects to `{first}` ({at})")]
+    DuplicateRedirect { from: String, first: String, at: String },
 }
 
 impl ContentErrorKind {
@@ -74,6 +84,11 @@ impl ContentErrorKind {
             Self::NotRegularFile(_) => "not_regular_file",
             Self::InvalidImage(_) => "invalid_image",
             Self::TooDeep { .. } => "too_deep",
+            Self::RedirectTarget(_) => "redirect_target",
+            Self::RedirectChain { .. } => "redirect_chain",
+            Self::RedirectLoop(_) => "redirect_loop",
+            Self::RedirectShadows(..) => "redirect_shadows",
+            Self::DuplicateRedirect { .. } => "duplicate_redirect",
         }
     }
 
@@ -111,6 +126,11 @@ impl ContentErrorKind {
             Self::TooDeep { .. } => {
                 "close the elements and blockquotes you open, or flatten the nesting"
             }
+            Self::RedirectTarget(_) => "point the redirect at an existing page, or an https:// URL",
+            Self::RedirectChain { .. } => "point the redirect at the final target",
+            Self::RedirectLoop(_) => "remove one of the redirects in the loop",
+            Self::RedirectShadows(..) => "remove the alias or redirect, or move the page",
+            Self::DuplicateRedirect { .. } => "keep one target for each old URL",
         }
     }
 }

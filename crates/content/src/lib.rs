@@ -20,6 +20,7 @@ mod nesting;
 mod pages;
 mod parsed;
 mod publish;
+mod redirects;
 mod sponsored;
 mod topics;
 mod warnings;
@@ -40,6 +41,9 @@ pub use nesting::MAX_NESTING;
 pub use pages::{INFO_PAGES, InfoPage};
 pub use parsed::{ParsedArticles, text_digest};
 pub use publish::{Publish, Schedule, Upcoming, declares_draft, is_content_name};
+pub use redirects::{
+    REDIRECTS_FILE, Redirect, exact_targets as redirect_sources, normalize_path, parse_redirects,
+};
 pub use sponsored::Sponsored;
 pub use topics::{Category, OTHER, Topic, Topics};
 pub use warnings::{ContentWarning, WarningKind, content_warnings};

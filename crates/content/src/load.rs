@@ -16,6 +16,7 @@ use crate::front_matter::split;
 use crate::pages::{INFO_PAGES, InfoPage};
 use crate::parsed::{ParsedArticles, Stamp, text_digest};
 use crate::publish::{Publish, Schedule, declares_draft, is_content_name};
+use crate::redirects::{REDIRECTS_FILE, Redirect, parse_redirects};
 use crate::sponsored::Sponsored;
 use crate::topics::Topics;
 
@@ -41,6 +42,9 @@ pub struct Site {
     pub pages: Vec<InfoPage>,
     /// `static/`, when present.
     pub static_dir: Option<PathBuf>,
+    /// `data/redirects.toml`, in file order (empty when there is none). Articles' `aliases`
+    /// are on the articles.
+    pub redirects: Vec<Redirect>,
     /// Symbolic links under `articles/` that name a Markdown file or a folder: not followed, so
     /// not loaded (a warning says so).
     pub symlinks: Vec<PathBuf>,
@@ -132,6 +136,12 @@ pub fn load_site_partial_with(
     } else {
         Some(Sponsored::default())
     };
+    let redirects = if root.join(REDIRECTS_FILE).is_file() {
+        read(REDIRECTS_FILE, &mut diag)
+            .and_then(|t| parse_into(&mut diag, parse_redirects(Path::new(REDIRECTS_FILE), &t)))
+    } else {
+        None
+    };
     let mut pages = Vec::new();
     for name in INFO_PAGES {
         let rel = format!("pages/{name}.md");
@@ -172,6 +182,7 @@ pub fn load_site_partial_with(
             draft_problems,
             pages,
             static_dir: Some(root.join("static")).filter(|p| p.is_dir()),
+            redirects: redirects.unwrap_or_default(),
             symlinks,
             data_digest: text_digest(&data_digest.into_inner().join("\n")),
         }),

@@ -32,6 +32,9 @@ pub enum WarningKind {
     InDraft { code: &'static str, message: String, hint: &'static str },
     /// A symbolic link under `articles/` or `static/`: not followed, so not published.
     SymlinkNotFollowed,
+    /// An internal link to an old URL (an alias or an exact redirect): it works, through a
+    /// redirect.
+    RedirectedLink { link: String, to: String },
 }
 
 impl WarningKind {
@@ -43,6 +46,7 @@ impl WarningKind {
             Self::FiledUnderOther { .. } => "filed_under_other",
             Self::InDraft { .. } => "error_in_draft",
             Self::SymlinkNotFollowed => "symlink_not_followed",
+            Self::RedirectedLink { .. } => "redirected_link",
         }
     }
 
@@ -60,6 +64,7 @@ impl WarningKind {
             }
             Self::InDraft { hint, .. } => hint,
             Self::SymlinkNotFollowed => "copy the file (or folder) in where the link is",
+            Self::RedirectedLink { .. } => "link to the final URL: one request instead of two",
         }
     }
 }
@@ -78,6 +83,9 @@ impl fmt::Display for WarningKind {
             }
             Self::SymlinkNotFollowed => {
                 write!(f, "a symbolic link: symlinks are not followed, so it is left out")
+            }
+            Self::RedirectedLink { link, to } => {
+                write!(f, "link to `{link}`, which redirects to `{to}`")
             }
         }
     }
@@ -101,7 +109,19 @@ pub fn content_warnings(site: &Site, catalog: &Catalog) -> Vec<ContentWarning> {
             });
         }
     }
+    let redirected = crate::redirects::exact_targets(site);
     for a in &site.articles {
+        for link in &a.links {
+            let key = crate::redirects::normalize_path(&link.value).unwrap_or_default();
+            if let Some(to) = redirected.get(key.as_str()) {
+                out.push(ContentWarning {
+                    path: a.source.clone(),
+                    line: link.line,
+                    col: link.col,
+                    kind: WarningKind::RedirectedLink { link: link.value.clone(), to: to.clone() },
+                });
+            }
+        }
         for img in &a.images_without_alt {
             out.push(ContentWarning {
                 path: a.source.clone(),

@@ -26,6 +26,7 @@ use crate::{
     cache, content_type, encoding,
     fast::{SENDFILE_MIN, head::Heads},
     open_files::HeldFile,
+    redirect_table::Moved,
 };
 
 /// Files above this size are streamed from disk on each request (only their headers and
@@ -83,6 +84,9 @@ pub(crate) struct Entry {
     pub(crate) heads: Heads,
     /// The file the stamp was taken from, kept open for `sendfile` (`open_files.rs`).
     pub(crate) held: Option<HeldFile>,
+    /// The page an exact redirect left at an old URL answers with the redirect
+    /// (`redirect_table.rs`).
+    pub(crate) redirect: Option<Moved>,
 }
 
 impl Entry {
@@ -178,6 +182,7 @@ pub(crate) fn load(
         br,
         heads: Heads::default(),
         held,
+        redirect: None,
     };
     entry.heads = Heads::of(&entry, csp);
     Ok(entry)

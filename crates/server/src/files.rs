@@ -2,10 +2,12 @@
 //! cache (see `file_cache.rs`); misses are resolved and read on the blocking pool.
 //!
 //! Path rules: the percent-decoded path must be UTF-8 and every segment non-empty, without
-//! `\`, control characters, or a leading `.` (so no `..`, and nothing under `/.stillpoint/`).
-//! `/` serves `index.html`; `/x` serves the file `x`, else `x.html` (a page, as the builder writes
-//! it), else `x/index.html`. What names no file gets `404.html`; any other I/O failure is logged
-//! and gets `500.html`.
+//! `\`, control characters, or a leading `.` (so no `..`, and nothing under `/.stillpoint/`); and
+//! not `/_redirects`. `/` serves `index.html`; `/x` serves the file `x`, else `x.html` (a page, as
+//! the builder writes it), else `x/index.html`. The site's redirects (`redirect_table.rs`) come
+//! first: the page an exact redirect left at an old URL answers with the redirect, and what names
+//! no file is looked up there before the 404. What names no file gets `404.html`; any other I/O
+//! failure is logged and gets `500.html`.
 
 use std::{
     io,
@@ -25,7 +27,9 @@ use crate::{
     cache,
     error_page::ErrorPages,
     file_cache::{self, Cache, Entry},
-    redirect, respond,
+    redirect,
+    redirect_table::{self, Moved, RedirectTable},
+    respond,
 };
 
 /// Everything needed to answer from one site root. Cheap to clone (once per request).
@@ -40,6 +44,8 @@ struct Inner {
     csp: HeaderValue,
     /// Whether files get gzip and brotli variants.
     compress: bool,
+    /// The site's redirects (`.stillpoint/redirects.json`).
+    redirects: Arc<RedirectTable>,
 }
 
 impl StaticSite {
@@ -50,6 +56,7 @@ impl StaticSite {
             pages: ErrorPages::new(root),
             csp,
             compress,
+            redirects: Arc::new(RedirectTable::new(root)),
         }))
     }
 
@@ -69,11 +76,18 @@ impl StaticSite {
             Err(guard) => guard,
         };
         let (root, owned, csp) = (self.0.root.clone(), key.to_owned(), self.0.csp.clone());
-        let compress = self.0.compress;
-        let loaded =
-            tokio::task::spawn_blocking(move || resolve_and_load(&root, &owned, &csp, compress))
-                .await
-                .map_err(io::Error::other)??;
+        let (compress, redirects) = (self.0.compress, self.0.redirects.clone());
+        let loaded = tokio::task::spawn_blocking(move || {
+            let mut loaded = resolve_and_load(&root, &owned, &csp, compress)?;
+            if let Some(entry) = &mut loaded
+                && entry.path.extension().is_some_and(|x| x == "html")
+            {
+                entry.redirect = redirects.exact(&owned);
+            }
+            io::Result::Ok(loaded)
+        })
+        .await
+        .map_err(io::Error::other)??;
         let Some(entry) = loaded else { return Ok(None) };
         let entry = Arc::new(entry);
         let _ = guard.insert(entry.clone());
@@ -85,6 +99,13 @@ impl StaticSite {
     /// Drops the cached entry for `key` (its file was replaced while being served).
     pub(crate) fn forget(&self, key: &str) {
         self.0.cache.remove(key);
+    }
+
+    /// An exact or prefix redirect of a decoded path (blocking: see `redirect_table.rs`).
+    async fn redirect(&self, path: &str, query: Option<&str>) -> Option<Moved> {
+        let (table, path, query) =
+            (self.0.redirects.clone(), path.to_owned(), query.map(str::to_owned));
+        tokio::task::spawn_blocking(move || table.lookup(&path, query.as_deref())).await.ok()?
     }
 }
 
@@ -142,6 +163,12 @@ pub(crate) async fn serve_file(State(site): State<StaticSite>, request: Request)
     if let Some(location) = redirect::trailing_slash_target(uri.path(), uri.query())
         .and_then(|target| HeaderValue::try_from(target).ok())
     {
+        // `/old/` of a redirected `/old`: straight to the target, in one redirect.
+        if let Ok(decoded) = percent_decode_str(uri.path()).decode_utf8()
+            && let Some(moved) = site.redirect(&decoded, uri.query()).await
+        {
+            return redirect_table::response(&moved, head);
+        }
         return bare(StatusCode::MOVED_PERMANENTLY, header::LOCATION, location);
     }
     let decoded = match percent_decode_str(uri.path()).decode_utf8() {
@@ -151,12 +178,25 @@ pub(crate) async fn serve_file(State(site): State<StaticSite>, request: Request)
     for _ in 0..3 {
         let entry = match site.entry(&decoded).await {
             Ok(Some(entry)) => entry,
-            Ok(None) => return site.0.pages.render(StatusCode::NOT_FOUND, head).await,
+            Ok(None) => {
+                if let Some(moved) = site.redirect(&decoded, uri.query()).await {
+                    return redirect_table::response(&moved, head);
+                }
+                return site.0.pages.render(StatusCode::NOT_FOUND, head).await;
+            }
             Err(err) => {
                 tracing::error!(path = %decoded, error = %err, "cannot read a file");
                 return site.0.pages.render(StatusCode::INTERNAL_SERVER_ERROR, head).await;
             }
         };
+        if let Some(moved) = &entry.redirect {
+            let moved = match uri.query() {
+                // The query goes along, as with the other redirects.
+                Some(_) => site.redirect(&decoded, uri.query()).await.unwrap_or(moved.clone()),
+                None => moved.clone(),
+            };
+            return redirect_table::response(&moved, head);
+        }
         match respond::respond(&entry, request.headers(), head).await {
             Ok(response) => return response,
             // Streamed from disk and replaced since cached: drop the entry and look again.
@@ -172,6 +212,10 @@ pub(crate) async fn serve_file(State(site): State<StaticSite>, request: Request)
 /// A decoded path that may name a file under the root (see the module docs).
 pub(crate) fn is_clean(path: &str) -> bool {
     let Some(rest) = path.strip_prefix('/') else { return false };
+    // The rules for other hosts (`_redirects`) are read, never served, as those hosts do.
+    if rest == "_redirects" {
+        return false;
+    }
     rest.is_empty()
         || rest.split('/').all(|segment| {
             !segment.is_empty()
@@ -268,6 +312,7 @@ mod tests {
             "/..",
             "/a/../b",
             "/.stillpoint/build.json",
+            "/_redirects",
             "/.env",
             "/a/.git/config",
             "/a\\b",

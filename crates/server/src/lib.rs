@@ -34,6 +34,7 @@ mod preconditions;
 mod proxy;
 mod redirect;
 mod redirect_http;
+mod redirect_table;
 mod refusal;
 mod respond;
 mod security;

@@ -27,6 +27,10 @@ pub const ATOM_XML: &str = "atom.xml";
 pub const FEEDS: [&str; 4] = [SITEMAP_XML, ROBOTS_TXT, RSS_XML, ATOM_XML];
 /// What a built site is (never served or deployed).
 pub const BUILD_INFO: &str = ".stillpoint/build.json";
+/// The redirect rules in the format Netlify and Cloudflare Pages read.
+pub const REDIRECTS_TXT: &str = "_redirects";
+/// The redirect table `serve` and `deploy` read (never served or deployed).
+pub const REDIRECT_TABLE: &str = ".stillpoint/redirects.json";
 
 /// The parts of a sitemap split in parts (`*`: the 1-based number), listed by `sitemap.xml`.
 pub const SITEMAP_PART: &str = "sitemap-*.xml";
@@ -67,6 +71,7 @@ pub fn top_level() -> Vec<String> {
         RSS_XML.to_string(),
         ATOM_XML.to_string(),
         BUILD_INFO.to_string(),
+        REDIRECTS_TXT.to_string(),
     ];
     let mut names: Vec<String> = pages
         .chain(generated)

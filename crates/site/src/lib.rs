@@ -20,6 +20,7 @@ mod links;
 mod plan;
 mod props;
 mod protocol;
+mod redirects;
 mod render;
 mod reserved;
 mod route;

@@ -12,8 +12,11 @@ use crate::plan::SitePage;
 pub fn validate_links(site: &Site, pages: &[SitePage]) -> Vec<ContentError> {
     let routes: HashSet<&str> =
         pages.iter().filter(|p| !p.is_error_page()).map(|p| p.path.as_str()).collect();
+    let redirected = stillpoint_content::redirect_sources(site);
     let exists = |path: &str| {
         routes.contains(path)
+            || stillpoint_content::normalize_path(path)
+                .is_ok_and(|p| redirected.contains_key(p.as_str()))
             || path.strip_prefix('/').is_some_and(|f| layout::FEEDS.contains(&f))
             || site.static_dir.as_ref().is_some_and(|d| {
                 let rel = path.trim_start_matches('/');

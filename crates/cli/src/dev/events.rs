@@ -39,11 +39,20 @@ pub enum DevEvent {
         js: bool,
         static_files: bool,
         seconds: f64,
+        /// Articles whose slug changed: a tab on `from` goes to `to`.
+        moved: Vec<Moved>,
     },
     /// Build `build` failed; the last good site is still served.
     Error { build: u64, problems: Vec<Problem> },
     /// The errors of an earlier build are gone.
     Ok { build: u64 },
+}
+
+/// An article's old and new URL, after its slug changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Moved {
+    pub from: String,
+    pub to: String,
 }
 
 impl DevEvent {
@@ -139,12 +148,14 @@ mod tests {
             js: true,
             static_files: false,
             seconds: 0.5,
+            moved: vec![Moved { from: "/articles/a".into(), to: "/articles/b".into() }],
         };
         let v: serde_json::Value = serde_json::from_str(&e.to_json()).unwrap();
         assert_eq!(v["type"], "rebuilt");
         assert_eq!(v["buildHash"], "abc");
         assert_eq!(v["staticFiles"], false);
         assert_eq!(v["pages"][0], "/articles/a");
+        assert_eq!(v["moved"][0]["to"], "/articles/b");
         let e = DevEvent::Error { build: 4, problems: vec![problem()] };
         let v: serde_json::Value = serde_json::from_str(&e.to_json()).unwrap();
         assert_eq!(v["type"], "error");

@@ -3,6 +3,7 @@
 //! tells the tabs. Batches that arrive during a build are merged into the next one, so a save
 //! is one rebuild however many events it made.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
@@ -11,9 +12,9 @@ use std::sync::mpsc::Receiver;
 use std::time::Instant;
 
 use stillpoint_content::Diagnostics;
-use stillpoint_site::{BuildError, BuildOptions, Session, Silent};
+use stillpoint_site::{BuildError, BuildOptions, Route, Session, Silent};
 
-use super::events::{DevEvent, Hub, Problem};
+use super::events::{DevEvent, Hub, Moved, Problem};
 use super::outputs::{Diff, build_hash};
 use super::watch::{Changes, Filter};
 use crate::diagnostics;
@@ -43,6 +44,8 @@ pub struct Rebuilder {
     /// Whether the last build read the site while the watcher was running: then the changes
     /// the watcher reports since are all there are, and the next build may trust it.
     loaded_while_watching: bool,
+    /// Each article's slug at the last good build, by source file.
+    slugs: HashMap<PathBuf, String>,
 }
 
 impl Rebuilder {
@@ -62,6 +65,7 @@ impl Rebuilder {
             lost: Arc::new(AtomicBool::new(false)),
             watching: false,
             loaded_while_watching: false,
+            slugs: HashMap::new(),
         }
     }
 
@@ -219,6 +223,7 @@ impl Rebuilder {
                 for e in &report.draft_problems {
                     tracing::warn!("in a draft (not published): {e}");
                 }
+                let moved = self.renamed(&report.slugs);
                 if self.hub.has_error() {
                     self.hub.publish(&DevEvent::Ok { build });
                 }
@@ -232,6 +237,7 @@ impl Rebuilder {
                     js: diff.js,
                     static_files: changes.site.iter().any(|p| p.starts_with("static")),
                     seconds: report.seconds,
+                    moved,
                 });
                 if let Err(e) = self.session.save_cache() {
                     tracing::warn!("the build cache was not saved: {e}");
@@ -249,6 +255,24 @@ impl Rebuilder {
                 false
             }
         }
+    }
+
+    /// The articles whose slug changed since the last good build (same file, new slug); says in
+    /// the terminal which alias keeps the old URL working.
+    fn renamed(&mut self, slugs: &[(PathBuf, String)]) -> Vec<Moved> {
+        let mut moved = Vec::new();
+        for (source, slug) in slugs {
+            if let Some(old) = self.slugs.get(source).filter(|old| *old != slug) {
+                let from = Route::article(old).as_str().to_string();
+                let file = source.to_string_lossy().replace('\\', "/");
+                tracing::warn!(
+                    "{file}: the slug changed from `{old}` to `{slug}`; to keep the old URL working, add to {file}: aliases: [{from}]"
+                );
+                moved.push(Moved { from, to: Route::article(slug).as_str().to_string() });
+            }
+        }
+        self.slugs = slugs.iter().cloned().collect();
+        moved
     }
 
     /// A failure that is not about a content file.

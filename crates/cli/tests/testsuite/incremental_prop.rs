@@ -19,6 +19,8 @@ enum Edit {
     Delete(usize),
     /// Changes the slug of the `i`th added article.
     Rename(usize, u8),
+    /// Adds an alias to the `i`th added article, or removes the one it has.
+    Alias(usize, u8),
     Author(u8),
     Topics(u8),
     Config(u8),
@@ -45,6 +47,7 @@ fn edit() -> impl Strategy<Value = Edit> {
         any::<u8>().prop_map(Edit::Add),
         (0..4usize).prop_map(Edit::Delete),
         (0..4usize, any::<u8>()).prop_map(|(i, n)| Edit::Rename(i, n)),
+        (0..4usize, any::<u8>()).prop_map(|(i, n)| Edit::Alias(i, n)),
         any::<u8>().prop_map(Edit::Author),
         any::<u8>().prop_map(Edit::Topics),
         any::<u8>().prop_map(Edit::Config),
@@ -144,7 +147,21 @@ fn apply(t: &SiteTest, added: &mut Vec<String>, now: &mut &str, edit: &Edit) {
             std::fs::rename(t.site().join(&file), articles.join(format!("{new}.md"))).unwrap();
             added[k] = new;
         }
-        Edit::Delete(_) | Edit::Rename(..) => {}
+        Edit::Alias(i, n) if !added.is_empty() => {
+            let slug = &added[i % added.len()];
+            let path = articles.join(format!("{slug}.md"));
+            let text = std::fs::read_to_string(&path).unwrap();
+            let text = match text.lines().find(|l| l.starts_with("aliases:")) {
+                Some(line) => text.replacen(&format!("{line}\n"), "", 1),
+                None => text.replacen(
+                    &format!("slug: {slug}\n"),
+                    &format!("slug: {slug}\naliases: [/old/{slug}-{n}/]\n"),
+                    1,
+                ),
+            };
+            std::fs::write(&path, text).unwrap();
+        }
+        Edit::Delete(_) | Edit::Rename(..) | Edit::Alias(..) => {}
         Edit::Author(n) => set_line(
             t,
             "data/authors.toml",

@@ -21,6 +21,7 @@ mod lean_output;
 mod markdown_html;
 mod new;
 mod publishing;
+mod redirects;
 mod s3;
 mod self_contained;
 mod serve;

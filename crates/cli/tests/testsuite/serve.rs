@@ -8,15 +8,15 @@ use std::{
     time::Duration,
 };
 
-struct Server {
+pub(crate) struct Server {
     child: Child,
-    addr: String,
+    pub(crate) addr: String,
     stdout: BufReader<std::process::ChildStdout>,
     stderr_log: String,
 }
 
 /// Starts the binary on a free port and waits for its "Serving … at http://ADDR" line.
-fn start(dist: &std::path::Path, extra: &[&str]) -> Server {
+pub(crate) fn start(dist: &std::path::Path, extra: &[&str]) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_stillpoint"))
         .arg("serve")
         .arg(dist)
@@ -46,7 +46,7 @@ fn start(dist: &std::path::Path, extra: &[&str]) -> Server {
     Server { child, addr, stdout, stderr_log: log }
 }
 
-fn get(addr: &str, path: &str) -> String {
+pub(crate) fn get(addr: &str, path: &str) -> String {
     let mut stream = TcpStream::connect(addr).unwrap();
     stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     write!(stream, "GET {path} HTTP/1.1\r\nHost: x\r\nUser-Agent: t\r\nConnection: close\r\n\r\n")
@@ -56,7 +56,7 @@ fn get(addr: &str, path: &str) -> String {
     response
 }
 
-fn stop(mut server: Server) {
+pub(crate) fn stop(mut server: Server) {
     let pid = server.child.id().to_string();
     assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
     let status = server.child.wait().unwrap();

@@ -69,6 +69,7 @@ fn site(articles: Vec<Article>) -> Site {
         draft_problems: Vec::new(),
         pages: Vec::new(),
         static_dir: None,
+        redirects: Vec::new(),
         symlinks: Vec::new(),
         data_digest: String::new(),
     }

@@ -78,6 +78,9 @@ pub(crate) async fn answer(
             Ok(Ok(Some(entry))) => entry,
             _ => return Reply::HandOff,
         };
+        if entry.redirect.is_some() {
+            return Reply::HandOff;
+        }
         let accepted = encoding::accepted(value(&request.accept_encoding));
         let coding = encoding::choose(accepted, entry.gzip.is_some(), entry.br.is_some());
         let variant = match coding {

@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use stillpoint_content::{
-    Article, ContentError, ContentErrorKind, Diagnostics, ParsedArticles, Publish, Schedule, Site,
-    build_catalog, load_site_partial_with,
+    Article, ContentError, ContentErrorKind, Diagnostics, ParsedArticles, Publish, Redirect,
+    Schedule, Site, build_catalog, load_site_partial_with,
 };
 
 pub use pages::BATCH;
@@ -36,6 +36,10 @@ use crate::layout::{self, ASSETS_DIR};
 use crate::links::validate_links;
 use crate::plan::{PageRef, PlanContext, SitePage, site_pages};
 use crate::protocol::{SLICES, app_data_json, slice_data_json};
+use crate::redirects::{
+    redirect_page, redirect_page_file, redirect_table_json, redirects_txt, site_redirects,
+    validate_redirects,
+};
 use crate::render::Shell;
 use crate::reserved::validate_reserved;
 use crate::route::Route;
@@ -134,6 +138,8 @@ pub struct BuildReport {
     pub schedule: Schedule,
     /// Errors in drafts that were not published (warnings).
     pub draft_problems: Vec<ContentError>,
+    /// Each article's source file and slug (`dev` follows a renamed slug).
+    pub slugs: Vec<(PathBuf, String)>,
 }
 
 #[derive(Debug, Clone)]
@@ -187,8 +193,11 @@ pub fn check(site_dir: &Path, env: &str, publish: &Publish) -> Result<CheckRepor
     let site = load(site_dir, env, &mut ParsedArticles::default(), publish)?;
     let catalog = build_catalog(&site);
     let pages = site_pages(&PlanContext::new(&site, &catalog));
-    let errors = validate(&site, &pages);
-    Diagnostics(errors).into_result().map_err(BuildError::Content)?;
+    let mut errors = validate(&site, &pages);
+    errors.extend(validate_redirects(&site, &pages, &site_redirects(&site)).1);
+    let mut diag = Diagnostics(errors);
+    diag.sort();
+    diag.into_result().map_err(BuildError::Content)?;
     Ok(CheckReport {
         pages: pages.len(),
         articles: site.articles.len(),
@@ -266,13 +275,20 @@ pub fn build_in(
     };
     let ctx = PlanContext::new(&site, &catalog);
     let owner = shard::Owner::new(opts.shard, &site);
+    let mut redirects = Vec::new();
     let pages = if same_outline {
         let current = |a: &Article| article_page_current(&cache, a);
         let stale = |a: &Article| owner.owns_article(&a.slug) && !current(a);
         stale_articles(&site, stale)
     } else {
         let pages = site_pages(&ctx);
-        Diagnostics(validate(&site, &pages)).into_result().map_err(BuildError::Content)?;
+        let mut errors = validate(&site, &pages);
+        let (valid, redirect_errors) = validate_redirects(&site, &pages, &site_redirects(&site));
+        errors.extend(redirect_errors);
+        let mut diag = Diagnostics(errors);
+        diag.sort();
+        diag.into_result().map_err(BuildError::Content)?;
+        redirects = valid;
         pages
     };
     tracing::debug!(elapsed = ?started.elapsed(), same_outline, pages = pages.len(), "listed and validated");
@@ -349,6 +365,7 @@ pub fn build_in(
         update.put(layout::RSS_XML, rss_xml(&site, &catalog).as_bytes())?;
         update.put(layout::ATOM_XML, atom_xml(&site, &catalog).as_bytes())?;
         update.put(BUILD_INFO_FILE, build_info.to_json().as_bytes())?;
+        emit_redirects(&update, &redirects, &site.config.url)?;
     }
     tracing::debug!(elapsed = ?started.elapsed(), "pages emitted");
     let (files, changed) = update.commit()?;
@@ -358,6 +375,7 @@ pub fn build_in(
 
     let page_count = if same_outline { cache.pages.len() } else { own_pages.len() };
     let articles = site.articles.len();
+    let slugs = site.articles.iter().map(|a| (a.source.clone(), a.slug.clone())).collect();
     let peak_plans = ctx.peak_plans();
     let catalog_key = outline.clone();
     if let Some(dir) = &opts.cache {
@@ -390,6 +408,7 @@ pub fn build_in(
         cache_note,
         schedule: site.schedule.clone(),
         draft_problems: site.draft_problems.clone(),
+        slugs,
     })
 }
 
@@ -407,6 +426,18 @@ fn stale_articles(site: &Site, stale: impl Fn(&Article) -> bool) -> Vec<SitePage
 fn article_page_current(cache: &BuildCache, article: &Article) -> bool {
     let route = Route::article(&article.slug);
     cache.pages.get(route.as_str()).is_some_and(|e| e.source.as_deref() == Some(&*article.digest))
+}
+
+/// A page per exact redirect, `_redirects` and the table `serve` reads.
+fn emit_redirects(update: &Update, redirects: &[Redirect], url: &str) -> Result<(), BuildError> {
+    for r in redirects.iter().filter(|r| !r.prefix) {
+        update.put(&redirect_page_file(&r.from), redirect_page(r, url).as_bytes())?;
+    }
+    if !redirects.is_empty() {
+        update.put(layout::REDIRECTS_TXT, redirects_txt(redirects).as_bytes())?;
+        update.put(layout::REDIRECT_TABLE, redirect_table_json(redirects).as_bytes())?;
+    }
+    Ok(())
 }
 
 /// The title search index's files (`search/`).

@@ -34,6 +34,8 @@ struct ArticleOutline<'a> {
     entities: &'a [Entity],
     links: Vec<&'a str>,
     minutes: u32,
+    /// Written as redirect pages and rules.
+    aliases: Vec<&'a str>,
 }
 
 /// The inputs of a build other than the articles' Markdown, as one digest.
@@ -125,6 +127,7 @@ fn article_digest(a: &Article) -> [u8; 16] {
         entities: &a.entities,
         links: a.links.iter().map(|l| l.value.as_str()).collect(),
         minutes: reading_minutes(a.words),
+        aliases: a.aliases.iter().map(|l| l.value.as_str()).collect(),
     })
     .expect("an outline serialises");
     Sha256::digest(&bytes)[..16].try_into().expect("16 bytes")
@@ -198,6 +201,10 @@ mod tests {
         assert_ne!(first(&|a| a.slug.push('x')), base);
         assert_ne!(first(&|a| a.image = None), base);
         assert_ne!(first(&|a| a.links.push(Located { value: "/x".into(), line: 1, col: 1 })), base);
+        assert_ne!(
+            first(&|a| a.aliases.push(Located { value: "/x".into(), line: 1, col: 1 })),
+            base
+        );
         assert_ne!(with(&|s| s.articles.truncate(3)), base);
         assert_ne!(with(&|s| s.data_digest.push('!')), base);
         // Another environment: the same stillpoint.toml text, another configuration.

@@ -1,6 +1,6 @@
 // The `stillpoint dev` client, added to every page by the dev server (never to built files).
 // It listens to /__stillpoint/events and:
-// - on `rebuilt`: reloads the page when the web bundle or a static file changed, else, when the page on screen is
+// - on `rebuilt`: goes to an article's new URL when its slug changed (`moved`); reloads the page when the web bundle or a static file changed, else, when the page on screen is
 //   among the changed pages, asks the runtime to refresh it in place (the `stillpoint:refresh`
 //   window event: page data fetched again, rendered without moving the scroll position); a page
 //   without the runtime to handle it is reloaded;
@@ -150,6 +150,12 @@
         build = event.build;
         hideOverlay();
         root.dataset.stillpointDevBuild = String(event.build);
+        // The article on screen has a new slug: go to its new URL.
+        for (const { from, to } of event.moved ?? []) {
+          if (pageKey(window.location.pathname) === pageKey(from)) {
+            return window.location.replace(to + window.location.search + window.location.hash);
+          }
+        }
         if (event.bundle || event.staticFiles) return window.location.reload();
         if (shows(event.pages)) refresh();
         return;
