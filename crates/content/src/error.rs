@@ -11,6 +11,9 @@ pub struct ContentError {
     pub line: u32,
     pub col: u32,
     pub kind: ContentErrorKind,
+    /// A hint for this error in particular ("did you mean `title`?"), shown instead of the
+    /// kind's general one.
+    pub help: Option<String>,
 }
 
 /// What went wrong; tests match on this.
@@ -24,6 +27,8 @@ pub enum ContentErrorKind {
     InvalidJson(String),
     #[error("malformed front matter: {0}")]
     MalformedFrontMatter(String),
+    #[error("unknown field `{0}`")]
+    UnknownField(String),
     #[error("missing required field `{0}`")]
     MissingField(String),
     #[error("invalid value for `{field}`: {message}")]
@@ -52,6 +57,7 @@ impl ContentErrorKind {
             Self::InvalidToml(_) => "invalid_toml",
             Self::InvalidJson(_) => "invalid_json",
             Self::MalformedFrontMatter(_) => "malformed_front_matter",
+            Self::UnknownField(_) => "unknown_field",
             Self::MissingField(_) => "missing_field",
             Self::InvalidValue { .. } => "invalid_value",
             Self::UnknownCategory(_) => "unknown_category",
@@ -64,7 +70,7 @@ impl ContentErrorKind {
         }
     }
 
-    /// A one-line suggestion of how to fix the problem.
+    /// A one-line suggestion of how to fix the problem, for any error of this kind.
     pub fn hint(&self) -> &'static str {
         match self {
             Self::Io(_) => "check that the file exists and is readable",
@@ -73,8 +79,11 @@ impl ContentErrorKind {
             Self::MalformedFrontMatter(_) => {
                 "front matter is YAML between a first line `---` and a closing `---` line"
             }
-            Self::MissingField(_) => "add the field (see CONTENT.md for the format)",
-            Self::InvalidValue { .. } => "correct the value (see CONTENT.md for the format)",
+            Self::UnknownField(_) => {
+                "remove the field, or correct its name (see docs/content.md#articles)"
+            }
+            Self::MissingField(_) => "add the field (see docs/content.md#articles)",
+            Self::InvalidValue { .. } => "correct the value (see docs/content.md#articles)",
             Self::UnknownCategory(_) => "use a category `key` from data/topics.toml",
             Self::UnknownAuthor(_) => {
                 "use a `name` from data/authors.toml, or add the author there"
@@ -84,15 +93,26 @@ impl ContentErrorKind {
             Self::BrokenLink(_) => {
                 "point the link at an existing article, topic or page, or remove it"
             }
-            Self::MissingFile(_) => "create the file (see CONTENT.md for the layout)",
-            Self::Topics(_) => "see CONTENT.md: data/topics.toml",
+            Self::MissingFile(_) => "create the file (see docs/content.md#the-content-directory)",
+            Self::Topics(_) => "see docs/content.md#datatopicstoml",
         }
     }
 }
 
 impl ContentError {
     pub fn new(path: impl Into<PathBuf>, line: u32, col: u32, kind: ContentErrorKind) -> Self {
-        Self { path: path.into(), line, col, kind }
+        Self { path: path.into(), line, col, kind, help: None }
+    }
+
+    /// With a hint specific to this error, when there is one.
+    pub fn with_help(mut self, help: Option<String>) -> Self {
+        self.help = help;
+        self
+    }
+
+    /// The hint to show: this error's own, else its kind's.
+    pub fn hint(&self) -> &str {
+        self.help.as_deref().unwrap_or(self.kind.hint())
     }
 
     /// An error about a whole file (no position).
@@ -147,7 +167,7 @@ impl fmt::Display for Diagnostics {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for e in &self.0 {
             writeln!(f, "error: {e}")?;
-            writeln!(f, "  hint: {}", e.kind.hint())?;
+            writeln!(f, "  hint: {}", e.hint())?;
         }
         write!(f, "{} content error{}", self.0.len(), if self.0.len() == 1 { "" } else { "s" })
     }

@@ -1,4 +1,4 @@
-//! The site model of Stillpoint: read a content directory (see CONTENT.md), validate it, and index it.
+//! The site model of Stillpoint: read a content directory (see docs/content.md), validate it, and index it.
 //!
 //! `load_site` reads `stillpoint.toml`, `data/*`, `articles/**/*.md` and `pages/*.md` and reports
 //! every content error at once, each with its file and line. `build_catalog` files every article
@@ -8,6 +8,7 @@
 //! This crate knows nothing of pages, routes' HTML or files written: that is `stillpoint-site`.
 
 mod article;
+mod article_fields;
 mod authors;
 mod catalog;
 mod config;
@@ -18,6 +19,7 @@ mod load;
 mod pages;
 mod parsed;
 mod sponsored;
+mod suggest;
 mod topics;
 mod warnings;
 

@@ -18,7 +18,7 @@ use crate::parsed::{ParsedArticles, Stamp, text_digest};
 use crate::sponsored::Sponsored;
 use crate::topics::Topics;
 
-/// A validated site: everything `CONTENT.md` describes, in memory.
+/// A validated site: everything docs/content.md describes, in memory.
 #[derive(Debug, Clone)]
 pub struct Site {
     /// The site directory.

@@ -29,6 +29,15 @@ pub enum WarningKind {
     FiledUnderOther { category: String },
 }
 
+/// Every warning code, as `accept` lists them (in front matter and in `[check]`).
+pub const WARNING_CODES: &[&str] = &[
+    "author_without_articles",
+    "image_without_alt",
+    "filed_under_other",
+    "unknown_subcategory",
+    "shortcode",
+];
+
 impl WarningKind {
     /// A stable name for machines (`check --format json`).
     pub fn code(&self) -> &'static str {
