@@ -65,6 +65,11 @@ pub struct Entity {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EntitySubcategory {
     pub subcategory: String,
+    /// Where `subcategory` is written.
+    #[serde(default)]
+    pub line: u32,
+    #[serde(default)]
+    pub col: u32,
     pub subsubcategories: Vec<String>,
 }
 
@@ -101,7 +106,7 @@ struct RawEntity {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawSub {
-    subcategory: String,
+    subcategory: Spanned<String>,
     #[serde(default)]
     subsubcategories: Option<Vec<String>>,
 }
@@ -231,7 +236,9 @@ impl Article {
                             .unwrap_or_default()
                             .into_iter()
                             .map(|s| EntitySubcategory {
-                                subcategory: s.subcategory,
+                                line: at(&s.subcategory).0,
+                                col: at(&s.subcategory).1,
+                                subcategory: s.subcategory.value,
                                 subsubcategories: s
                                     .subsubcategories
                                     .unwrap_or_default()

@@ -5,6 +5,8 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::error::{ContentError, ContentErrorKind, line_col, toml_error};
+use crate::suggest::did_you_mean_text;
+use crate::warnings::WARNING_CODES;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SiteConfig {
@@ -29,6 +31,8 @@ pub struct SiteConfig {
     /// `[markdown] unsafe_html`: raw HTML in Markdown is trusted and kept as written
     /// (default false: it is sanitised).
     pub unsafe_html: bool,
+    /// `[check] accept`: warning codes the site accepts on purpose, everywhere.
+    pub accept: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -49,6 +53,15 @@ struct Raw {
     proxy: RawProxy,
     #[serde(default)]
     markdown: RawMarkdown,
+    #[serde(default)]
+    check: RawCheck,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCheck {
+    #[serde(default)]
+    accept: Vec<toml::Spanned<String>>,
 }
 
 #[derive(Default, Deserialize)]
@@ -125,6 +138,22 @@ impl SiteConfig {
                 "expected a date like 2024-09-12 or 2024-09-12T00:00:00Z",
             ));
         }
+        for code in &raw.check.accept {
+            let name = code.get_ref().as_str();
+            if !WARNING_CODES.contains(&name) {
+                let help =
+                    did_you_mean_text(name, WARNING_CODES.iter().copied()).unwrap_or_else(|| {
+                        format!(
+                            "use one of {} (see docs/check.md#warnings)",
+                            WARNING_CODES.join(", ")
+                        )
+                    });
+                errors.push(
+                    at(code.span(), "check.accept", &format!("`{name}` is not a warning code"))
+                        .with_help(Some(help)),
+                );
+            }
+        }
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -142,6 +171,7 @@ impl SiteConfig {
             proxy_allow: raw.proxy.allow,
             scripts: raw.site.scripts,
             unsafe_html: raw.markdown.unsafe_html,
+            accept: raw.check.accept.into_iter().map(toml::Spanned::into_inner).collect(),
         })
     }
 
@@ -198,6 +228,17 @@ photo = "https://p.example"
         let text = format!("{GOOD}\n[markdown]\nunsafe = true\n");
         let errs = SiteConfig::parse(Path::new("stillpoint.toml"), &text).unwrap_err();
         assert!(matches!(errs[0].kind, ContentErrorKind::InvalidToml(_)), "{:?}", errs[0]);
+    }
+
+    #[test]
+    fn check_accept_lists_warning_codes() {
+        let text = format!("{GOOD}\n[check]\naccept = [\"author_without_articles\"]\n");
+        let c = SiteConfig::parse(Path::new("stillpoint.toml"), &text).unwrap();
+        assert_eq!(c.accept, ["author_without_articles"]);
+        let text = format!("{GOOD}\n[check]\naccept = [\"author_without_article\"]\n");
+        let errs = SiteConfig::parse(Path::new("stillpoint.toml"), &text).unwrap_err();
+        assert_eq!((errs[0].line, errs[0].col), (16, 11), "{errs:?}");
+        assert_eq!(errs[0].hint(), "did you mean `author_without_articles`?");
     }
 
     #[test]

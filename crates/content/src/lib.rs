@@ -36,5 +36,6 @@ pub use load::{Site, load_site, load_site_partial, load_site_partial_with};
 pub use pages::{INFO_PAGES, InfoPage};
 pub use parsed::{ParsedArticles, text_digest};
 pub use sponsored::Sponsored;
+pub use suggest::{did_you_mean, did_you_mean_text};
 pub use topics::{Category, OTHER, RESERVED_SLUGS, Topic, Topics};
-pub use warnings::{ContentWarning, WarningKind, content_warnings};
+pub use warnings::{ContentWarning, WARNING_CODES, WarningKind, content_warnings, is_accepted};

@@ -16,6 +16,7 @@ use crate::front_matter::split;
 use crate::pages::{INFO_PAGES, InfoPage};
 use crate::parsed::{ParsedArticles, Stamp, text_digest};
 use crate::sponsored::Sponsored;
+use crate::suggest::did_you_mean_text;
 use crate::topics::Topics;
 
 /// A validated site: everything docs/content.md describes, in memory.
@@ -275,21 +276,29 @@ fn cross_check(articles: &[Arc<Article>], topics: &Topics, authors: &Authors) ->
         if let Some(author) = &a.author
             && authors.by_name(&author.value).is_none()
         {
-            errors.push(ContentError::new(
-                &a.source,
-                author.line,
-                author.col,
-                ContentErrorKind::UnknownAuthor(author.value.clone()),
-            ));
+            let names = authors.list.iter().map(|x| x.name.as_str());
+            errors.push(
+                ContentError::new(
+                    &a.source,
+                    author.line,
+                    author.col,
+                    ContentErrorKind::UnknownAuthor(author.value.clone()),
+                )
+                .with_help(did_you_mean_text(&author.value, names)),
+            );
         }
         for e in &a.entities {
             if topics.category(&e.category.value).is_none() {
-                errors.push(ContentError::new(
-                    &a.source,
-                    e.category.line,
-                    e.category.col,
-                    ContentErrorKind::UnknownCategory(e.category.value.clone()),
-                ));
+                let keys = topics.categories.iter().map(|c| c.topic.key.as_str());
+                errors.push(
+                    ContentError::new(
+                        &a.source,
+                        e.category.line,
+                        e.category.col,
+                        ContentErrorKind::UnknownCategory(e.category.value.clone()),
+                    )
+                    .with_help(did_you_mean_text(&e.category.value, keys)),
+                );
             }
         }
     }

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use crate::catalog::Catalog;
 use crate::error::line_col;
 use crate::load::Site;
+use crate::suggest::did_you_mean;
 use crate::topics::OTHER;
 
 /// One warning, located like a `ContentError` (`line` 0: the whole file).
@@ -27,6 +28,10 @@ pub enum WarningKind {
     /// An `entities` entry with no subcategories: the article is filed under the category's
     /// `other` subcategory.
     FiledUnderOther { category: String },
+    /// A subcategory key the category does not have: the article is filed under `other`.
+    UnknownSubcategory { category: String, subcategory: String, suggestion: Option<String> },
+    /// Text in an article body that looks like another generator's shortcode, printed as is.
+    Shortcode(String),
 }
 
 /// Every warning code, as `accept` lists them (in front matter and in `[check]`).
@@ -45,6 +50,8 @@ impl WarningKind {
             Self::AuthorWithoutArticles(_) => "author_without_articles",
             Self::ImageWithoutAlt(_) => "image_without_alt",
             Self::FiledUnderOther { .. } => "filed_under_other",
+            Self::UnknownSubcategory { .. } => "unknown_subcategory",
+            Self::Shortcode(_) => "shortcode",
         }
     }
 
@@ -58,7 +65,13 @@ impl WarningKind {
                 "describe the image between the brackets: ![A calm lake at dawn](/images/lake.jpg)"
             }
             Self::FiledUnderOther { .. } => {
-                "list the article's `subcategories` under this category, or leave it in `other` on purpose"
+                "list the article's `subcategories` under this category, or accept it: `accept: [filed_under_other]`"
+            }
+            Self::UnknownSubcategory { .. } => {
+                "use a child `key` of the category from data/topics.toml, or accept it: `accept: [unknown_subcategory]`"
+            }
+            Self::Shortcode(_) => {
+                "Stillpoint has no shortcodes and prints this as text: write Markdown (a link, an image) instead"
             }
         }
     }
@@ -73,6 +86,19 @@ impl fmt::Display for WarningKind {
                 f,
                 "no subcategories under `{category}`: the article is filed under `{OTHER}`"
             ),
+            Self::UnknownSubcategory { category, subcategory, suggestion } => {
+                write!(
+                    f,
+                    "`{category}` has no subcategory `{subcategory}`: the article is filed under `{OTHER}`"
+                )?;
+                match suggestion {
+                    Some(s) => write!(f, " (did you mean `{s}`?)"),
+                    None => Ok(()),
+                }
+            }
+            Self::Shortcode(text) => {
+                write!(f, "`{text}` looks like a shortcode of another site generator")
+            }
         }
     }
 }
@@ -104,9 +130,33 @@ pub fn content_warnings(site: &Site, catalog: &Catalog) -> Vec<ContentWarning> {
                 kind: WarningKind::ImageWithoutAlt(img.value.clone()),
             });
         }
+        for code in &a.shortcodes {
+            out.push(ContentWarning {
+                path: a.source.clone(),
+                line: code.line,
+                col: code.col,
+                kind: WarningKind::Shortcode(code.value.clone()),
+            });
+        }
         for e in &a.entities {
-            let has_other =
-                site.topics.category(&e.category.value).is_some_and(|c| c.child(OTHER).is_some());
+            let category = site.topics.category(&e.category.value);
+            for sub in &e.subcategories {
+                let Some(category) = category else { break };
+                if category.child(&sub.subcategory).is_none() {
+                    let keys = category.children.iter().map(|c| c.key.as_str());
+                    out.push(ContentWarning {
+                        path: a.source.clone(),
+                        line: sub.line,
+                        col: sub.col,
+                        kind: WarningKind::UnknownSubcategory {
+                            category: e.category.value.clone(),
+                            subcategory: sub.subcategory.clone(),
+                            suggestion: did_you_mean(&sub.subcategory, keys).map(str::to_string),
+                        },
+                    });
+                }
+            }
+            let has_other = category.is_some_and(|c| c.child(OTHER).is_some());
             if e.subcategories.is_empty() && has_other {
                 out.push(ContentWarning {
                     path: a.source.clone(),
@@ -119,6 +169,18 @@ pub fn content_warnings(site: &Site, catalog: &Catalog) -> Vec<ContentWarning> {
     }
     out.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
     out
+}
+
+/// Whether the site accepts `w` on purpose: its code is in `[check] accept` of stillpoint.toml,
+/// or in the `accept` list of the article it is about.
+pub fn is_accepted(site: &Site, w: &ContentWarning) -> bool {
+    let code = w.kind.code();
+    site.config.accept.iter().any(|c| c == code)
+        || site
+            .articles
+            .iter()
+            .find(|a| a.source == w.path)
+            .is_some_and(|a| a.accept.iter().any(|c| c == code))
 }
 
 #[cfg(test)]
@@ -168,19 +230,48 @@ mod tests {
             "articles/b.md",
             "---\ntitle: B\nslug: b\nauthor: Ana\nentities:\n  - category: calm\n    subcategories:\n      - subcategory: breath\n---\nText.\n",
         );
+        write(
+            root,
+            "articles/c.md",
+            "---\ntitle: C\nslug: c\nauthor: Ana\naccept: [shortcode]\nentities:\n  - category: calm\n    subcategories:\n      - subcategory: breat\n      - subcategory: sleep\n---\nText.\n\n{{< youtube x >}}\n",
+        );
         let site = crate::load_site(root).unwrap_or_else(|d| panic!("{d}"));
         let catalog = crate::build_catalog(&site);
-        let found: Vec<String> = content_warnings(&site, &catalog)
+        let warnings = content_warnings(&site, &catalog);
+        let found: Vec<String> = warnings
             .iter()
-            .map(|w| format!("{}:{}:{} {}", w.path.display(), w.line, w.col, w.kind))
+            .map(|w| {
+                let accepted = if is_accepted(&site, w) { " (accepted)" } else { "" };
+                format!("{}:{}:{} {}{accepted}", w.path.display(), w.line, w.col, w.kind)
+            })
             .collect();
         assert_eq!(
             found,
             [
                 "articles/a.md:6:15 no subcategories under `calm`: the article is filed under `other`",
                 "articles/a.md:10:1 image `/x.png` has no alt text",
+                "articles/c.md:9:22 `calm` has no subcategory `breat`: the article is filed under `other` (did you mean `breath`?)",
+                "articles/c.md:10:22 `calm` has no subcategory `sleep`: the article is filed under `other`",
+                "articles/c.md:14:1 `{{< youtube x >}}` looks like a shortcode of another site generator (accepted)",
                 "data/authors.toml:8:8 author `Ben` has no articles",
             ]
         );
+    }
+
+    #[test]
+    fn every_code_is_listed_once() {
+        let kinds = [
+            WarningKind::AuthorWithoutArticles(String::new()),
+            WarningKind::ImageWithoutAlt(String::new()),
+            WarningKind::FiledUnderOther { category: String::new() },
+            WarningKind::UnknownSubcategory {
+                category: String::new(),
+                subcategory: String::new(),
+                suggestion: None,
+            },
+            WarningKind::Shortcode(String::new()),
+        ];
+        let codes: Vec<&str> = kinds.iter().map(WarningKind::code).collect();
+        assert_eq!(codes, WARNING_CODES);
     }
 }
