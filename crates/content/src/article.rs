@@ -118,6 +118,20 @@ impl Article {
         text: &str,
         default_date: jiff::civil::Date,
     ) -> Result<Self, Vec<ContentError>> {
+        match Self::parse_partial(source, text, default_date) {
+            (Some(article), errors) if errors.is_empty() => Ok(article),
+            (_, errors) => Err(errors),
+        }
+    }
+
+    /// Every error of the file, and the article as far as it parsed when its front matter is
+    /// well-formed YAML of the right shape (its other fields can then still be checked against
+    /// the rest of the site: author, categories, links).
+    pub fn parse_partial(
+        source: &Path,
+        text: &str,
+        default_date: jiff::civil::Date,
+    ) -> (Option<Self>, Vec<ContentError>) {
         let fm_err = |line, msg: &str| {
             vec![ContentError::new(
                 source,
@@ -129,9 +143,9 @@ impl Article {
         let split = match split(text) {
             Ok(s) => s,
             Err(SplitError::NoOpeningFence) => {
-                return Err(fm_err(1, "the file must start with a `---` line"));
+                return (None, fm_err(1, "the file must start with a `---` line"));
             }
-            Err(SplitError::Unclosed) => return Err(fm_err(1, "no closing `---` line")),
+            Err(SplitError::Unclosed) => return (None, fm_err(1, "no closing `---` line")),
         };
         let off = split.yaml_line - 1;
         let yaml_error = |e: serde_saphyr::Error| {
@@ -141,7 +155,10 @@ impl Article {
         };
         // First pass: the keys alone, so every unknown field is reported, and a syntax error
         // is reported once, alone.
-        let keys: TopKeys = serde_saphyr::from_str(split.yaml).map_err(|e| vec![yaml_error(e)])?;
+        let keys: TopKeys = match serde_saphyr::from_str(split.yaml) {
+            Ok(keys) => keys,
+            Err(e) => return (None, vec![yaml_error(e)]),
+        };
         let mut errors = Vec::new();
         for key in &keys.0 {
             if !FIELDS.contains(&key.value.as_str()) {
@@ -170,7 +187,7 @@ impl Article {
                         errors.push(missing(field));
                     }
                 }
-                return Err(errors);
+                return (None, errors);
             }
         };
         let at = |s: &Spanned<String>| (s.defined.line() as u32 + off, s.defined.column() as u32);
@@ -293,9 +310,6 @@ impl Article {
                 );
             }
         }
-        if !errors.is_empty() {
-            return Err(errors);
-        }
         let author = raw.author.map(|a| {
             let (line, col) = at(&a);
             Located { value: a.value.trim().to_string(), line, col }
@@ -306,7 +320,7 @@ impl Article {
             .map(|d| d.trim().to_string())
             .filter(|d| !d.is_empty())
             .unwrap_or_else(|| scan.first_paragraph.clone());
-        Ok(Self {
+        let article = Self {
             source: source.to_path_buf(),
             title,
             slug,
@@ -322,7 +336,8 @@ impl Article {
             digest: text_digest(text),
             accept,
             shortcodes: scan.shortcodes,
-        })
+        };
+        (Some(article), errors)
     }
 }
 

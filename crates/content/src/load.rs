@@ -31,6 +31,9 @@ pub struct Site {
     /// Sorted by source path, so every later stage sees one order. Shared with the store of
     /// parsed articles, so an unchanged article costs a rebuild no copy.
     pub articles: Vec<Arc<Article>>,
+    /// Articles whose files have errors, as far as they parsed: checked against the rest of the
+    /// site (author, categories, links) so that every error is reported at once; never built.
+    pub failed: Vec<Arc<Article>>,
     /// In `INFO_PAGES` order.
     pub pages: Vec<InfoPage>,
     /// `static/`, when present.
@@ -126,11 +129,11 @@ pub fn load_site_partial_with(
     }
 
     let default_date = config.as_ref().map_or(jiff::civil::date(2024, 9, 12), |c| c.start_date);
-    let (articles, article_errors) = load_articles(root, default_date, parsed);
+    let (articles, failed, article_errors) = load_articles(root, default_date, parsed);
     diag.extend(article_errors);
 
     if let (Some(topics), Some(authors)) = (&topics, &authors) {
-        diag.extend(cross_check(&articles, topics, authors));
+        diag.extend(cross_check(&articles, &failed, topics, authors));
     }
     diag.sort();
     let site = match (config, topics, authors) {
@@ -141,6 +144,7 @@ pub fn load_site_partial_with(
             authors,
             sponsored: sponsored.unwrap_or_default(),
             articles,
+            failed,
             pages,
             static_dir: Some(root.join("static")).filter(|p| p.is_dir()),
             data_digest: text_digest(&data_digest.into_inner().join("\n")),
@@ -170,15 +174,17 @@ enum Loaded {
     Parsed(Option<Stamp>),
 }
 
-type LoadResult = Result<(Arc<Article>, Loaded), Vec<ContentError>>;
+/// An article loaded, or the errors of its file and the article as far as it parsed.
+type LoadResult = Result<(Arc<Article>, Loaded), (Vec<ContentError>, Option<Article>)>;
 
 /// Parses every `articles/**/*.md` in parallel (or takes it from `parsed` when the file is
-/// unchanged); the result is sorted by path.
+/// unchanged); the result is sorted by path: the articles, the ones that failed (as far as they
+/// parsed), and the errors.
 fn load_articles(
     root: &Path,
     default_date: jiff::civil::Date,
     parsed: &mut ParsedArticles,
-) -> (Vec<Arc<Article>>, Vec<ContentError>) {
+) -> (Vec<Arc<Article>>, Vec<Arc<Article>>, Vec<ContentError>) {
     let mut files = Vec::new();
     markdown_files(&root.join("articles"), &mut files);
     let store = &*parsed;
@@ -191,7 +197,7 @@ fn load_articles(
                 return Ok((a, Loaded::Unread));
             }
             let io = |e: std::io::Error| {
-                vec![ContentError::file(rel, ContentErrorKind::Io(e.to_string()))]
+                (vec![ContentError::file(rel, ContentErrorKind::Io(e.to_string()))], None)
             };
             let meta = fs::metadata(path).map_err(io)?;
             if let Some(a) = store.unchanged(rel, &meta, default_date) {
@@ -201,12 +207,17 @@ fn load_articles(
             let stamp = Stamp::of(&meta, read_at);
             match store.get(rel, &text_digest(&text), default_date) {
                 Some(a) => Ok((a, Loaded::Same(stamp))),
-                None => Article::parse(rel, &text, default_date)
-                    .map(|a| (Arc::new(a), Loaded::Parsed(stamp))),
+                None => match Article::parse_partial(rel, &text, default_date) {
+                    (Some(a), errors) if errors.is_empty() => {
+                        Ok((Arc::new(a), Loaded::Parsed(stamp)))
+                    }
+                    (partial, errors) => Err((errors, partial)),
+                },
             }
         })
         .collect();
     let mut articles = Vec::with_capacity(results.len());
+    let mut failed = Vec::new();
     let mut errors = Vec::new();
     let mut read = 0;
     for r in results {
@@ -220,9 +231,10 @@ fn load_articles(
                 read += usize::from(!matches!(loaded, Loaded::Unread));
                 articles.push(a)
             }
-            Err(e) => {
+            Err((e, partial)) => {
                 read += 1;
-                errors.extend(e)
+                errors.extend(e);
+                failed.extend(partial.map(Arc::new));
             }
         }
     }
@@ -234,7 +246,7 @@ fn load_articles(
         parsed.retain(|p| sources.contains(p));
     }
     parsed.end_vouch();
-    (articles, errors)
+    (articles, failed, errors)
 }
 
 /// The Markdown files under `dir`, in `Path` order (which compares component by component):
@@ -256,12 +268,20 @@ fn markdown_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Checks that need more than one file: slugs, authors and categories.
-fn cross_check(articles: &[Arc<Article>], topics: &Topics, authors: &Authors) -> Vec<ContentError> {
+/// Checks that need more than one file: slugs, authors and categories (the last two of the
+/// articles that failed, too).
+fn cross_check(
+    articles: &[Arc<Article>],
+    failed: &[Arc<Article>],
+    topics: &Topics,
+    authors: &Authors,
+) -> Vec<ContentError> {
     let mut errors = Vec::new();
     let mut slugs: HashMap<&str, &Path> = HashMap::with_capacity(articles.len());
-    for a in articles {
-        if let Some(first) = slugs.insert(&a.slug, &a.source) {
+    for (i, a) in articles.iter().chain(failed).enumerate() {
+        if i < articles.len()
+            && let Some(first) = slugs.insert(&a.slug, &a.source)
+        {
             slugs.insert(&a.slug, first); // keep the first owner for later duplicates
             errors.push(ContentError::new(
                 &a.source,

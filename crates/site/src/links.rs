@@ -8,8 +8,9 @@ use stillpoint_content::{ContentError, ContentErrorKind, Located, Site, did_you_
 use crate::layout;
 use crate::plan::SitePage;
 
-/// Every internal link of every article, author biography and info page that resolves to no page
-/// of `pages` and no file under `static/`.
+/// Every internal link of every article (those whose files have errors too, as far as they
+/// parsed), author biography and info page that resolves to no page of `pages` and no file under
+/// `static/`.
 pub fn validate_links(site: &Site, pages: &[SitePage]) -> Vec<ContentError> {
     let routes: HashSet<&str> =
         pages.iter().filter(|p| !p.is_error_page()).map(|p| p.path.as_str()).collect();
@@ -31,7 +32,7 @@ pub fn validate_links(site: &Site, pages: &[SitePage]) -> Vec<ContentError> {
         .with_help(closest_route(&link.value, &routes).map(|r| format!("did you mean `{r}`?")))
     };
     let mut errors = Vec::new();
-    for a in &site.articles {
+    for a in site.articles.iter().chain(&site.failed) {
         for link in &a.links {
             if !exists(&link.value) {
                 errors.push(broken(a.source.clone(), link));

@@ -67,6 +67,7 @@ fn site(articles: Vec<Article>) -> Site {
         articles: articles.into_iter().map(std::sync::Arc::new).collect(),
         pages: Vec::new(),
         static_dir: None,
+        failed: Vec::new(),
         data_digest: String::new(),
     }
 }
