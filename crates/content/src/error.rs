@@ -210,6 +210,64 @@ mod tests {
         assert_eq!(line_col(t, 100), (3, 1));
     }
 
+    /// GitHub's anchor for a Markdown heading: lowercase, punctuation dropped, spaces to dashes.
+    fn anchor(heading: &str) -> String {
+        heading
+            .trim()
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric() || *c == ' ' || *c == '-' || *c == '_')
+            .map(|c| if c == ' ' { '-' } else { c })
+            .collect()
+    }
+
+    #[test]
+    fn hints_point_at_docs_that_exist() {
+        let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
+        let s = String::new;
+        let kinds = [
+            ContentErrorKind::Io(s()),
+            ContentErrorKind::InvalidToml(s()),
+            ContentErrorKind::InvalidJson(s()),
+            ContentErrorKind::MalformedFrontMatter(s()),
+            ContentErrorKind::UnknownField(s()),
+            ContentErrorKind::MissingField(s()),
+            ContentErrorKind::InvalidValue { field: s(), message: s() },
+            ContentErrorKind::UnknownCategory(s()),
+            ContentErrorKind::UnknownAuthor(s()),
+            ContentErrorKind::DuplicateSlug { slug: s(), first: s() },
+            ContentErrorKind::DuplicateKey(s()),
+            ContentErrorKind::BrokenLink(s()),
+            ContentErrorKind::MissingFile(s()),
+            ContentErrorKind::Topics(s()),
+        ];
+        let mut hints: Vec<String> = kinds.iter().map(|k| k.hint().to_string()).collect();
+        hints.push(crate::article_fields::unknown_field_hint("tags", &["entities"]).unwrap());
+        hints.push("see docs/check.md#warnings".to_string());
+        let mut links = 0;
+        for hint in &hints {
+            assert!(!hint.contains("CONTENT.md"), "{hint}");
+            for part in hint.split("docs/").skip(1) {
+                let target: String =
+                    part.chars().take_while(|c| !c.is_whitespace() && *c != ')').collect();
+                let (file, fragment) = target.split_once('#').unwrap_or((&target, ""));
+                let text = std::fs::read_to_string(docs.join(file))
+                    .unwrap_or_else(|e| panic!("{hint}: docs/{file}: {e}"));
+                let anchors: Vec<String> = text
+                    .lines()
+                    .filter_map(|l| l.strip_prefix('#'))
+                    .map(|l| anchor(l.trim_start_matches('#')))
+                    .collect();
+                assert!(
+                    fragment.is_empty() || anchors.iter().any(|a| a == fragment),
+                    "{hint}: no heading #{fragment} in docs/{file}"
+                );
+                links += 1;
+            }
+        }
+        assert!(links >= 6, "the hints name their docs: {links}");
+    }
+
     #[test]
     fn display_lists_every_error_with_a_hint() {
         let mut d = Diagnostics::default();

@@ -175,7 +175,7 @@ enum Loaded {
 }
 
 /// An article loaded, or the errors of its file and the article as far as it parsed.
-type LoadResult = Result<(Arc<Article>, Loaded), (Vec<ContentError>, Option<Article>)>;
+type LoadResult = Result<(Arc<Article>, Loaded), (Vec<ContentError>, Option<Box<Article>>)>;
 
 /// Parses every `articles/**/*.md` in parallel (or takes it from `parsed` when the file is
 /// unchanged); the result is sorted by path: the articles, the ones that failed (as far as they
@@ -211,7 +211,7 @@ fn load_articles(
                     (Some(a), errors) if errors.is_empty() => {
                         Ok((Arc::new(a), Loaded::Parsed(stamp)))
                     }
-                    (partial, errors) => Err((errors, partial)),
+                    (partial, errors) => Err((errors, partial.map(Box::new))),
                 },
             }
         })
@@ -234,7 +234,7 @@ fn load_articles(
             Err((e, partial)) => {
                 read += 1;
                 errors.extend(e);
-                failed.extend(partial.map(Arc::new));
+                failed.extend(partial.map(|a| Arc::new(*a)));
             }
         }
     }
