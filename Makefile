@@ -33,7 +33,7 @@ run: build
 	$(BIN) serve $(DEMO_OUT) --host $(HOST) --port $(PORT)
 
 ## Every test: lints, Rust unit and integration tests, component tests, browser end-to-end tests.
-test: build lint test-web test-rust e2e test-release
+test: build lint test-web test-rust e2e test-release test-fuzz
 
 lint: deps
 	cargo fmt --all -- --check
@@ -46,6 +46,19 @@ test-web: deps
 test-rust: build s3-server
 	STILLPOINT_MOTO_SERVER=$(CURDIR)/$(S3_VENV)/bin/moto_server \
 	STILLPOINT_WEB=$(CURDIR)/web/dist cargo nextest run --workspace --locked --no-fail-fast
+
+## Fuzz targets (docs/fuzzing.md; crates/fuzz): each replays its corpus, then generated inputs for
+## a time budget, the three side by side. `test-fuzz`, part of `make test`, gives each
+## TEST_FUZZ_SECONDS (default 20); `fuzz` gives each FUZZ_SECONDS (default 300). An input that
+## breaks a target is saved into crates/fuzz/corpus/<target>/ and the run fails naming it.
+.PHONY: fuzz test-fuzz
+TEST_FUZZ_SECONDS ?= 20
+FUZZ_SECONDS ?= 300
+test-fuzz:
+	FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) cargo nextest run -p stillpoint-fuzz --locked --test-threads 3 fuzz_
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) cargo nextest run -p stillpoint-fuzz --locked --test-threads 3 \
+		--no-fail-fast --success-output final fuzz_
 
 ## The deploy tests' S3 server: moto in a Python venv (.venv-s3), created when missing.
 S3_VENV := .venv-s3

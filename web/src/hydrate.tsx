@@ -15,6 +15,7 @@ import { loadNavigationSoon, registerServiceWorkerAfterLoad } from './runtime/bo
 import { checkBuildHash } from './runtime/buildHash';
 import { type PageAttributes, ROOTS } from './runtime/document';
 import type { EarlyFetches } from './runtime/early';
+import { followUnprefixedFragments } from './runtime/fragment';
 import { completeFrom, needsDocument } from './runtime/fromDocument';
 import { loadedTemplate, loadTemplate } from './runtime/templates';
 import { MissingTemplateError, type View } from './runtime/view';
@@ -94,6 +95,7 @@ export function hydrate(page: PageAttributes, early: EarlyFetches): void {
     document.documentElement.dataset.buildCheck = check;
   });
   registerServiceWorkerAfterLoad(page);
+  followUnprefixedFragments();
   Promise.allSettled([hydrateSlices(early), hydratePage(page, early)]).then(([slices, hydrated]) => {
     for (const result of [slices, hydrated]) if (result.status === 'rejected') console.error(result.reason);
     if (slices.status === 'fulfilled' && hydrated.status === 'fulfilled') {

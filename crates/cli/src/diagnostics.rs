@@ -146,15 +146,47 @@ fn render_one(out: &mut String, root: &Path, level: &str, e: &Item) {
     {
         let num = e.line.to_string();
         let pad = " ".repeat(num.len());
-        let caret = " ".repeat(e.col.saturating_sub(1) as usize);
+        let (src, col) = around(src, e.col.saturating_sub(1) as usize);
+        let caret = " ".repeat(col);
         let _ = writeln!(out, "{pad} |\n{num} | {src}\n{pad} | {caret}^");
     }
     let _ = writeln!(out, "  = hint: {}\n", e.hint);
 }
 
+/// Characters of a source line shown around the column; a longer line is cut to this window.
+const SHOWN: usize = 100;
+
+/// `line` as shown (at most [`SHOWN`] characters around character `col`, `…` marking what is
+/// cut), and where `col` is in it.
+fn around(line: &str, col: usize) -> (String, usize) {
+    let len = line.chars().count();
+    if len <= SHOWN {
+        return (line.to_string(), col);
+    }
+    let start = col.saturating_sub(SHOWN / 2).min(len - SHOWN);
+    let mut shown: String = line.chars().skip(start).take(SHOWN).collect();
+    if start + SHOWN < len {
+        shown.push('…');
+    }
+    if start > 0 { (format!("…{shown}"), col - start + 1) } else { (shown, col) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_source_line_is_shown_around_the_column() {
+        assert_eq!(around("short", 2), ("short".to_string(), 2));
+        let line = "> ".repeat(1000);
+        let (shown, col) = around(&line, 200);
+        assert_eq!(shown.chars().count(), SHOWN + 2, "{shown}");
+        assert!(shown.starts_with('…') && shown.ends_with('…'), "{shown}");
+        assert_eq!(col, 51);
+        let (shown, col) = around(&format!("{}x", "a".repeat(300)), 300);
+        assert!(shown.ends_with('x') && !shown.ends_with('…'), "{shown}");
+        assert_eq!(shown.chars().nth(col), Some('x'));
+    }
 
     #[test]
     fn workflow_commands_escape_what_github_reads_as_syntax() {

@@ -11,6 +11,7 @@ use crate::config::parse_date;
 use crate::error::{ContentError, ContentErrorKind, line_col};
 use crate::front_matter::{SplitError, split};
 use crate::labels::is_slug;
+use crate::nesting::{MAX_NESTING, Nesting};
 use crate::parsed::text_digest;
 use crate::suggest::did_you_mean_text;
 use crate::warnings::WARNING_CODES;
@@ -82,7 +83,7 @@ struct Raw {
     date: Option<Spanned<String>>,
     author: Option<Spanned<String>>,
     description: Option<String>,
-    image: Option<String>,
+    image: Option<Spanned<String>>,
     entities: Option<Vec<RawEntity>>,
     accept: Option<Vec<Spanned<String>>>,
 }
@@ -237,6 +238,19 @@ impl Article {
             }),
         };
         let entities_given = raw.entities.is_some();
+        let image = raw.image.as_ref().map(|i| i.value.trim()).filter(|i| !i.is_empty());
+        if let (Some(url), Some(spanned)) = (image, &raw.image)
+            && let Some(reason) = image_problem(url)
+        {
+            let (line, col) = at(spanned);
+            errors.push(ContentError::new(
+                source,
+                line,
+                col,
+                ContentErrorKind::InvalidImage(format!("`{url}`: {reason}")),
+            ));
+        }
+        let image = image.map(str::to_string);
         let entities: Vec<Entity> = match raw.entities {
             None => {
                 errors.push(missing("entities"));
@@ -315,6 +329,7 @@ impl Article {
             Located { value: a.value.trim().to_string(), line, col }
         });
         let scan = scan_body(split.body, split.body_line);
+        errors.extend(scan.too_deep_error(source));
         let description = raw
             .description
             .map(|d| d.trim().to_string())
@@ -327,7 +342,7 @@ impl Article {
             date,
             author,
             description,
-            image: raw.image.filter(|i| !i.trim().is_empty()),
+            image,
             entities,
             links: scan.links,
             images_without_alt: scan.images_without_alt,
@@ -393,6 +408,17 @@ pub(crate) struct BodyScan {
     pub words: u32,
     pub first_paragraph: String,
     pub shortcodes: Vec<Located<String>>,
+    /// Where the text first nests deeper than [`MAX_NESTING`] (line, column).
+    pub too_deep: Option<(u32, u32)>,
+}
+
+impl BodyScan {
+    /// The error of a text that nests too deep, in the file `source`.
+    pub(crate) fn too_deep_error(&self, source: &Path) -> Option<ContentError> {
+        self.too_deep.map(|(line, col)| {
+            ContentError::new(source, line, col, ContentErrorKind::TooDeep { max: MAX_NESTING })
+        })
+    }
 }
 
 /// Collects internal link targets (with lines), images without alt text, the word count and
@@ -405,6 +431,7 @@ pub(crate) fn scan_body(body: &str, body_line: u32) -> BodyScan {
     let mut words = 0u32;
     let mut first = String::new();
     let mut in_first: Option<bool> = None; // None: not seen yet; Some(true): inside it
+    let mut nesting = Nesting::default();
     let mut in_code_block = false;
     // Consecutive text outside code, and where it starts: a shortcode may span several events.
     let mut run: Option<(usize, String)> = None;
@@ -419,6 +446,13 @@ pub(crate) fn scan_body(body: &str, body_line: u32) -> BodyScan {
     };
     let parser = Parser::new_ext(body, Options::all()).into_offset_iter();
     for (event, range) in parser {
+        match &event {
+            Event::Start(Tag::HtmlBlock) | Event::End(TagEnd::HtmlBlock) => {}
+            Event::Start(_) => nesting.open(range.start),
+            Event::End(_) => nesting.close(),
+            Event::Html(html) | Event::InlineHtml(html) => nesting.html(html, range.start),
+            _ => {}
+        }
         match &event {
             Event::Text(t) if !in_code_block => {
                 run.get_or_insert_with(|| (range.start, String::new())).1.push_str(t)
@@ -465,12 +499,17 @@ pub(crate) fn scan_body(body: &str, body_line: u32) -> BodyScan {
         }
     }
     flush(&mut run);
+    let too_deep = nesting.too_deep().map(|offset| {
+        let (line, col) = line_col(body, offset);
+        (line + body_line - 1, col)
+    });
     BodyScan {
         links,
         images_without_alt,
         words,
         first_paragraph: truncate_words(first.trim(), 160),
         shortcodes,
+        too_deep,
     }
 }
 
@@ -500,6 +539,29 @@ fn find_shortcodes(text: &str) -> Vec<String> {
 /// Internal links in any Markdown text whose first line is `body_line` of its file.
 pub fn scan_links(body: &str, body_line: u32) -> Vec<Located<String>> {
     scan_body(body, body_line).links
+}
+
+/// Why `url` cannot be an article's `image`, or None when it can: a path on the site
+/// (`/images/cover.jpg`, not `//host/x.png`) or an absolute `https://` or `http://` URL, with no
+/// spaces, quotes, angle brackets or backslashes. (`javascript:`, `data:` and relative paths are
+/// refused: the value is a page's `og:image` and a card's `src`.)
+pub fn image_problem(url: &str) -> Option<&'static str> {
+    let odd = |c: char| c.is_whitespace() || c.is_control() || "\"'<>\\`".contains(c);
+    if url.chars().any(odd) {
+        return Some("a URL has no spaces, quotes, angle brackets or backslashes");
+    }
+    if url.starts_with("//") {
+        return Some("`//host/…` leaves out the scheme: write `https://host/…`");
+    }
+    if url.starts_with('/') {
+        return None;
+    }
+    let lower = url.to_ascii_lowercase();
+    match ["https://", "http://"].iter().find_map(|s| lower.strip_prefix(s)) {
+        Some(rest) if rest.is_empty() || rest.starts_with('/') => Some("the URL names no host"),
+        Some(_) => None,
+        None => Some("use a path on the site starting with `/`, or an `https://` URL"),
+    }
 }
 
 /// The site path of a link target when it is internal (`/x`, not `//host` or `https://`).
@@ -750,6 +812,54 @@ More [topic](/anxiety-management/).
         assert_eq!(internal_path("//cdn.example/x"), None);
         assert_eq!(internal_path("https://x.example"), None);
         assert_eq!(internal_path("#top"), None);
+    }
+
+    #[test]
+    fn image_must_be_a_site_path_or_a_web_url() {
+        for ok in ["/images/a.jpg", "https://cdn.example/a.png", "HTTP://cdn.example/a.png?x=1"] {
+            assert_eq!(image_problem(ok), None, "{ok}");
+        }
+        for bad in [
+            "javascript:alert(1)",
+            "data:image/png;base64,AAAA",
+            "//evil.example/x.png",
+            "x\" onerror=\"alert(1)",
+            "/x\" onerror=\"alert(1)",
+            "images/a.jpg",
+            "https://",
+            "https:///a.png",
+            "/a b.png",
+        ] {
+            assert!(image_problem(bad).is_some(), "{bad}");
+        }
+        let text = GOOD.replace("author:", "image: \"javascript:alert(1)\"\nauthor:");
+        let errs = Article::parse(Path::new("a.md"), &text, date()).unwrap_err();
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert_eq!((errs[0].line, errs[0].col), (5, 8), "{errs:?}");
+        assert!(
+            matches!(&errs[0].kind, ContentErrorKind::InvalidImage(m) if m.contains("javascript:"))
+        );
+        let text = GOOD.replace("author:", "image: /images/a.jpg\nauthor:");
+        let a = Article::parse(Path::new("a.md"), &text, date()).unwrap();
+        assert_eq!(a.image.as_deref(), Some("/images/a.jpg"));
+    }
+
+    #[test]
+    fn text_nested_too_deep_is_refused_where_it_passes_the_limit() {
+        let deep = |body: &str| {
+            let text = format!("{GOOD}{body}\n");
+            Article::parse(Path::new("a.md"), &text, date()).map(|_| ()).map_err(|e| e[0].clone())
+        };
+        let quotes = format!("Fine.\n\n{}deep", "> ".repeat(200));
+        let err = deep(&quotes).unwrap_err();
+        assert_eq!((err.line, err.col), (20, 201), "{err}");
+        assert_eq!(err.kind, ContentErrorKind::TooDeep { max: MAX_NESTING }, "{err}");
+        let divs = format!("<div>\n{}", "<div>".repeat(100_000));
+        let err = deep(&divs).unwrap_err();
+        assert_eq!(err.line, 19, "{err}");
+        assert_eq!((err.col, &err.kind), (496, &ContentErrorKind::TooDeep { max: MAX_NESTING }));
+        assert!(deep(&"<div>x</div>\n".repeat(1000)).is_ok());
+        assert!(deep(&format!("{}x", "> ".repeat(40))).is_ok());
     }
 
     #[test]

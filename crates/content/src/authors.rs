@@ -92,10 +92,14 @@ impl Authors {
                     },
                 ));
             }
+            // The biography is Markdown: it may nest no deeper than an article.
+            let (bio_line, _) = line_col(text, ra.description.span().start);
+            let description = ra.description.into_inner();
+            errors.extend(crate::article::scan_body(&description, bio_line).too_deep_error(path));
             list.push(Author {
                 name,
                 slug,
-                description: ra.description,
+                description,
                 meta_title: ra.meta_title,
                 meta_description: ra.meta_description,
             });
@@ -115,7 +119,7 @@ struct RawFile {
 #[serde(deny_unknown_fields)]
 struct RawAuthor {
     name: toml::Spanned<String>,
-    description: String,
+    description: toml::Spanned<String>,
     meta_title: String,
     meta_description: String,
     slug: Option<toml::Spanned<String>>,
@@ -155,6 +159,15 @@ meta_description = "Articles by Rosa."
         let errs = Authors::parse(Path::new("data/authors.toml"), &text).unwrap_err();
         assert_eq!(errs.len(), 2, "{errs:?}"); // the name and the slug
         assert!(errs.iter().all(|e| e.line == 9));
+    }
+
+    #[test]
+    fn a_biography_nested_too_deep_is_an_error_at_its_line() {
+        let text = TWO.replace("Rosa writes.", &"<span>".repeat(200));
+        let errs = Authors::parse(Path::new("data/authors.toml"), &text).unwrap_err();
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert_eq!(errs[0].line, 10, "{errs:?}");
+        assert!(matches!(errs[0].kind, ContentErrorKind::TooDeep { .. }), "{errs:?}");
     }
 
     #[test]

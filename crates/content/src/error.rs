@@ -47,6 +47,15 @@ pub enum ContentErrorKind {
     MissingFile(String),
     #[error("{0}")]
     Topics(String),
+    /// A name the build writes itself: `name` would overwrite `path` (`/index.html`).
+    #[error("`{name}` is reserved: the build writes {path}")]
+    Reserved { name: String, path: String },
+    #[error("`{0}` is not a regular file")]
+    NotRegularFile(String),
+    #[error("invalid `image`: {0}")]
+    InvalidImage(String),
+    #[error("nested more than {max} levels deep (blockquotes, lists and HTML elements)")]
+    TooDeep { max: usize },
 }
 
 impl ContentErrorKind {
@@ -67,6 +76,10 @@ impl ContentErrorKind {
             Self::BrokenLink(_) => "broken_link",
             Self::MissingFile(_) => "missing_file",
             Self::Topics(_) => "topics",
+            Self::Reserved { .. } => "reserved_name",
+            Self::NotRegularFile(_) => "not_regular_file",
+            Self::InvalidImage(_) => "invalid_image",
+            Self::TooDeep { .. } => "too_deep",
         }
     }
 
@@ -95,6 +108,18 @@ impl ContentErrorKind {
             }
             Self::MissingFile(_) => "create the file (see docs/content.md#the-content-directory)",
             Self::Topics(_) => "see docs/content.md#datatopicstoml",
+            Self::Reserved { .. } => {
+                "choose another slug: the build writes this path itself (see docs/content.md)"
+            }
+            Self::NotRegularFile(_) => {
+                "content files must be plain files: replace the pipe, socket or device with a file"
+            }
+            Self::InvalidImage(_) => {
+                "use a path on the site (/images/cover.jpg) or an https:// URL"
+            }
+            Self::TooDeep { .. } => {
+                "close the elements and blockquotes you open, or flatten the nesting"
+            }
         }
     }
 }
@@ -240,6 +265,10 @@ mod tests {
             ContentErrorKind::BrokenLink(s()),
             ContentErrorKind::MissingFile(s()),
             ContentErrorKind::Topics(s()),
+            ContentErrorKind::Reserved { name: s(), path: s() },
+            ContentErrorKind::NotRegularFile(s()),
+            ContentErrorKind::InvalidImage(s()),
+            ContentErrorKind::TooDeep { max: 1 },
         ];
         let mut hints: Vec<String> = kinds.iter().map(|k| k.hint().to_string()).collect();
         hints.push(crate::article_fields::unknown_field_hint("tags", &["entities"]).unwrap());

@@ -16,6 +16,7 @@ mod error;
 mod front_matter;
 mod labels;
 mod load;
+mod nesting;
 mod pages;
 mod parsed;
 mod sponsored;
@@ -24,7 +25,8 @@ mod topics;
 mod warnings;
 
 pub use article::{
-    Article, Entity, EntitySubcategory, Located, internal_path, scan_links, truncate_words,
+    Article, Entity, EntitySubcategory, Located, image_problem, internal_path, scan_links,
+    truncate_words,
 };
 pub use authors::{Author, Authors};
 pub use catalog::{Catalog, CategoryIndex, SubcategoryIndex, SubsubcategoryIndex, build_catalog};
@@ -33,9 +35,10 @@ pub use error::{ContentError, ContentErrorKind, Diagnostics, line_col};
 pub use front_matter::{Split, SplitError, split as split_front_matter};
 pub use labels::{fnv1a32, is_slug, label_from_key, slugify, title_case};
 pub use load::{Site, load_site, load_site_partial, load_site_partial_with};
+pub use nesting::MAX_NESTING;
 pub use pages::{INFO_PAGES, InfoPage};
 pub use parsed::{ParsedArticles, text_digest};
 pub use sponsored::Sponsored;
 pub use suggest::{did_you_mean, did_you_mean_text};
-pub use topics::{Category, OTHER, RESERVED_SLUGS, Topic, Topics};
+pub use topics::{Category, OTHER, Topic, Topics};
 pub use warnings::{ContentWarning, WARNING_CODES, WarningKind, content_warnings, is_accepted};

@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use crate::article::Article;
 use crate::authors::Authors;
 use crate::config::SiteConfig;
-use crate::error::{ContentError, ContentErrorKind, Diagnostics};
+use crate::error::{ContentError, ContentErrorKind, Diagnostics, line_col};
 use crate::front_matter::split;
 use crate::pages::{INFO_PAGES, InfoPage};
 use crate::parsed::{ParsedArticles, Stamp, text_digest};
@@ -38,6 +38,9 @@ pub struct Site {
     pub pages: Vec<InfoPage>,
     /// `static/`, when present.
     pub static_dir: Option<PathBuf>,
+    /// Symbolic links under `articles/` that name a Markdown file or a folder: not followed, so
+    /// not loaded (a warning says so).
+    pub symlinks: Vec<PathBuf>,
     /// Digest of every file read other than the articles (`stillpoint.toml`, `data/*`, `pages/*`),
     /// as read: with the articles' own digests it names exactly what was loaded.
     pub data_digest: String,
@@ -89,8 +92,15 @@ pub fn load_site_partial_with(
     let data_digest = std::cell::RefCell::new(Vec::new());
     let read = |rel: &str, diag: &mut Diagnostics| -> Option<String> {
         let path = root.join(rel);
-        match fs::read_to_string(&path) {
-            Ok(t) => {
+        // A pipe or a device would block the read or never end: only plain files are read (a
+        // symbolic link to one is: these files are read by name).
+        if fs::metadata(&path).is_ok_and(|m| !m.is_file()) {
+            diag.push(ContentError::file(rel, ContentErrorKind::NotRegularFile(rel.into())));
+            return None;
+        }
+        match fs::read(&path) {
+            Ok(bytes) => {
+                let t = utf8(Path::new(rel), bytes).map_err(|e| diag.push(e)).ok()?;
                 data_digest.borrow_mut().push(format!("{rel}\0{}", text_digest(&t)));
                 Some(t)
             }
@@ -111,7 +121,7 @@ pub fn load_site_partial_with(
         .and_then(|t| parse_into(&mut diag, Topics::parse(Path::new("data/topics.toml"), &t)));
     let authors = read("data/authors.toml", &mut diag)
         .and_then(|t| parse_into(&mut diag, Authors::parse(Path::new("data/authors.toml"), &t)));
-    let sponsored = if root.join("data/sponsored.json").is_file() {
+    let sponsored = if root.join("data/sponsored.json").exists() {
         read("data/sponsored.json", &mut diag).and_then(|t| {
             parse_into(&mut diag, Sponsored::parse(Path::new("data/sponsored.json"), &t))
         })
@@ -129,7 +139,8 @@ pub fn load_site_partial_with(
     }
 
     let default_date = config.as_ref().map_or(jiff::civil::date(2024, 9, 12), |c| c.start_date);
-    let (articles, failed, article_errors) = load_articles(root, default_date, parsed);
+    let LoadedArticles { articles, failed, errors: article_errors, symlinks } =
+        load_articles(root, default_date, parsed);
     diag.extend(article_errors);
 
     if let (Some(topics), Some(authors)) = (&topics, &authors) {
@@ -147,6 +158,7 @@ pub fn load_site_partial_with(
             failed,
             pages,
             static_dir: Some(root.join("static")).filter(|p| p.is_dir()),
+            symlinks,
             data_digest: text_digest(&data_digest.into_inner().join("\n")),
         }),
         _ => None,
@@ -178,15 +190,26 @@ enum Loaded {
 type LoadResult = Result<(Arc<Article>, Loaded), (Vec<ContentError>, Option<Box<Article>>)>;
 
 /// Parses every `articles/**/*.md` in parallel (or takes it from `parsed` when the file is
-/// unchanged); the result is sorted by path: the articles, the ones that failed (as far as they
-/// parsed), and the errors.
+/// unchanged); each list is sorted by path.
 fn load_articles(
     root: &Path,
     default_date: jiff::civil::Date,
     parsed: &mut ParsedArticles,
-) -> (Vec<Arc<Article>>, Vec<Arc<Article>>, Vec<ContentError>) {
-    let mut files = Vec::new();
-    markdown_files(&root.join("articles"), &mut files);
+) -> LoadedArticles {
+    let mut tree = ArticleTree::default();
+    markdown_files(&root.join("articles"), &mut tree);
+    let rel = |p: &PathBuf| p.strip_prefix(root).unwrap_or(p).to_path_buf();
+    let not_regular: Vec<ContentError> = tree
+        .not_regular
+        .iter()
+        .map(|p| {
+            let rel = rel(p);
+            let name = rel.display().to_string();
+            ContentError::file(rel, ContentErrorKind::NotRegularFile(name))
+        })
+        .collect();
+    let symlinks = tree.symlinks.iter().map(rel).collect();
+    let files = tree.files;
     let store = &*parsed;
     let read_at = SystemTime::now();
     let results: Vec<LoadResult> = files
@@ -200,10 +223,17 @@ fn load_articles(
                 (vec![ContentError::file(rel, ContentErrorKind::Io(e.to_string()))], None)
             };
             let meta = fs::metadata(path).map_err(io)?;
+            if !meta.is_file() {
+                let name = rel.display().to_string();
+                return Err((
+                    vec![ContentError::file(rel, ContentErrorKind::NotRegularFile(name))],
+                    None,
+                ));
+            }
             if let Some(a) = store.unchanged(rel, &meta, default_date) {
                 return Ok((a, Loaded::Unread));
             }
-            let text = fs::read_to_string(path).map_err(io)?;
+            let text = utf8(rel, fs::read(path).map_err(io)?).map_err(|e| (vec![e], None))?;
             let stamp = Stamp::of(&meta, read_at);
             match store.get(rel, &text_digest(&text), default_date) {
                 Some(a) => Ok((a, Loaded::Same(stamp))),
@@ -218,7 +248,7 @@ fn load_articles(
         .collect();
     let mut articles = Vec::with_capacity(results.len());
     let mut failed = Vec::new();
-    let mut errors = Vec::new();
+    let mut errors = not_regular;
     let mut read = 0;
     for r in results {
         match r {
@@ -246,12 +276,46 @@ fn load_articles(
         parsed.retain(|p| sources.contains(p));
     }
     parsed.end_vouch();
-    (articles, failed, errors)
+    LoadedArticles { articles, failed, errors, symlinks }
 }
 
+/// What [`load_articles`] found.
+struct LoadedArticles {
+    articles: Vec<Arc<Article>>,
+    /// Files with errors, as far as they parsed.
+    failed: Vec<Arc<Article>>,
+    errors: Vec<ContentError>,
+    /// Symbolic links, not followed.
+    symlinks: Vec<PathBuf>,
+}
+
+/// What is under `articles/`.
+#[derive(Default)]
+struct ArticleTree {
+    /// The Markdown files, in `Path` order.
+    files: Vec<PathBuf>,
+    /// Symbolic links named `*.md` or to a folder: not followed.
+    symlinks: Vec<PathBuf>,
+    /// `*.md` entries that are neither files, folders nor links (pipes, sockets, devices).
+    not_regular: Vec<PathBuf>,
+}
+
+/// The text of file `rel`; bytes that are not UTF-8 are an error at the first invalid one.
+fn utf8(rel: &Path, bytes: Vec<u8>) -> Result<String, ContentError> {
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let before = std::str::from_utf8(valid).expect("valid up to there");
+        let (line, col) = line_col(before, before.len());
+        ContentError::new(rel, line, col, ContentErrorKind::Io(NOT_UTF8.into()))
+    })
+}
+
+const NOT_UTF8: &str = "not UTF-8 text: this is the first byte that is not";
+
 /// The Markdown files under `dir`, in `Path` order (which compares component by component):
-/// each folder's entries sorted by name, depth first. Symbolic links are not followed.
-fn markdown_files(dir: &Path, out: &mut Vec<PathBuf>) {
+/// each folder's entries sorted by name, depth first. Symbolic links are not followed (a link
+/// may leave the site or loop); they are listed apart, as are pipes and other special files.
+fn markdown_files(dir: &Path, out: &mut ArticleTree) {
     let Ok(entries) = fs::read_dir(dir) else { return };
     let mut entries: Vec<(std::ffi::OsString, fs::FileType)> = entries
         .filter_map(Result::ok)
@@ -260,10 +324,15 @@ fn markdown_files(dir: &Path, out: &mut Vec<PathBuf>) {
     entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     for (name, kind) in entries {
         let path = dir.join(&name);
+        let md = path.extension().is_some_and(|x| x == "md");
         if kind.is_dir() {
             markdown_files(&path, out);
-        } else if kind.is_file() && path.extension().is_some_and(|x| x == "md") {
-            out.push(path);
+        } else if kind.is_symlink() {
+            if md || path.is_dir() {
+                out.symlinks.push(path);
+            }
+        } else if md {
+            if kind.is_file() { out.files.push(path) } else { out.not_regular.push(path) }
         }
     }
 }

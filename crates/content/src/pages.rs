@@ -48,6 +48,10 @@ impl InfoPage {
                 vec![ContentError::new(path, line, 1, ContentErrorKind::MalformedFrontMatter(msg))]
             })?
         };
+        if let Some(e) = crate::article::scan_body(split.body, split.body_line).too_deep_error(path)
+        {
+            return Err(vec![e]);
+        }
         Ok(Self {
             name: name.to_string(),
             title: raw.title,
@@ -75,5 +79,13 @@ mod tests {
         .unwrap();
         assert_eq!(p.title.as_deref(), Some("Terms"));
         assert_eq!(p.body_line, 4);
+    }
+
+    #[test]
+    fn a_body_nested_too_deep_is_an_error() {
+        let text = format!("---\ntitle: T\n---\nHi.\n\n{}", "<span>".repeat(500));
+        let errs = InfoPage::parse(Path::new("pages/terms.md"), "terms", &text).unwrap_err();
+        assert_eq!(errs[0].line, 6, "{errs:?}");
+        assert!(matches!(errs[0].kind, ContentErrorKind::TooDeep { .. }), "{errs:?}");
     }
 }

@@ -221,6 +221,28 @@ mod tests {
     }
 
     #[test]
+    fn a_file_that_is_not_utf8_is_an_error_at_its_first_invalid_byte() {
+        let dir = demo_copy();
+        let article = dir.path().join("articles/anxiety-management/scheduled-worry-time.md");
+        let mut bytes = std::fs::read(&article).unwrap();
+        let at = bytes.windows(4).position(|w| w == b"---\n").unwrap() + 4 + 6; // line 2, col 7
+        bytes[at] = 0x80;
+        std::fs::write(&article, bytes).unwrap();
+        std::fs::write(dir.path().join("pages/terms.md"), b"ok\n\nno \xff here").unwrap();
+        let (_, diag) = load_site_partial_with(dir.path(), &mut ParsedArticles::default());
+        let found: Vec<_> =
+            diag.iter().map(|e| (e.path.to_str().unwrap(), e.line, e.col)).collect();
+        assert_eq!(
+            found,
+            [
+                ("articles/anxiety-management/scheduled-worry-time.md", 2, 7),
+                ("pages/terms.md", 3, 4)
+            ]
+        );
+        assert!(diag.iter().all(|e| e.kind.to_string().contains("not UTF-8")), "{diag}");
+    }
+
+    #[test]
     fn unchanged_files_come_from_the_store_and_changed_ones_are_parsed_again() {
         let dir = demo_copy();
         let mut store = ParsedArticles::default();

@@ -11,24 +11,6 @@ use crate::labels::is_slug;
 /// The key of the fallback child every category ends with.
 pub const OTHER: &str = "other";
 
-/// First path segments the site itself uses; a category slug may not take one of them.
-pub const RESERVED_SLUGS: &[&str] = &[
-    "articles",
-    "authors",
-    "info",
-    "privacy-policy",
-    "terms",
-    "sitemap",
-    "page-data",
-    "slice-data",
-    "assets",
-    "icons",
-    "images",
-    "search",
-    "static",
-    "page",
-];
-
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Topic {
     pub key: String,
@@ -36,6 +18,9 @@ pub struct Topic {
     /// With its emoji, as written.
     pub title: String,
     pub description: String,
+    /// Where `slug` is written in data/topics.toml (1-based line and column).
+    pub slug_line: u32,
+    pub slug_col: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,9 +58,11 @@ impl Topics {
         let mut categories = Vec::with_capacity(raw.category.len());
         for rc in raw.category {
             let key_span = rc.key.span();
-            let topic = check_topic(&rc.key, &rc.slug, rc.title, rc.description, &mut |s, k| {
-                errors.push(err(s, k))
-            });
+            let mut topic =
+                check_topic(&rc.key, &rc.slug, rc.title, rc.description, &mut |s, k| {
+                    errors.push(err(s, k))
+                });
+            (topic.slug_line, topic.slug_col) = line_col(text, rc.slug.span().start);
             if cat_keys.insert(topic.key.clone(), ()).is_some() {
                 errors
                     .push(err(key_span.clone(), ContentErrorKind::DuplicateKey(topic.key.clone())));
@@ -89,22 +76,15 @@ impl Topics {
                     },
                 ));
             }
-            if RESERVED_SLUGS.contains(&topic.slug.as_str()) {
-                errors.push(err(
-                    rc.slug.span(),
-                    ContentErrorKind::InvalidValue {
-                        field: "slug".into(),
-                        message: format!("`{}` is a path the site uses itself", topic.slug),
-                    },
-                ));
-            }
             let mut children = Vec::with_capacity(rc.children.len());
             let mut child_keys: HashMap<String, ()> = HashMap::new();
             let mut child_slugs: HashMap<String, ()> = HashMap::new();
             for ch in rc.children {
-                let t = check_topic(&ch.key, &ch.slug, ch.title, ch.description, &mut |s, k| {
-                    errors.push(err(s, k))
-                });
+                let mut t =
+                    check_topic(&ch.key, &ch.slug, ch.title, ch.description, &mut |s, k| {
+                        errors.push(err(s, k))
+                    });
+                (t.slug_line, t.slug_col) = line_col(text, ch.slug.span().start);
                 if child_keys.insert(t.key.clone(), ()).is_some() {
                     errors.push(err(ch.key.span(), ContentErrorKind::DuplicateKey(t.key.clone())));
                 }
@@ -163,7 +143,14 @@ fn check_topic(
             },
         );
     }
-    Topic { key: key.get_ref().clone(), slug: slug.get_ref().clone(), title, description }
+    Topic {
+        key: key.get_ref().clone(),
+        slug: slug.get_ref().clone(),
+        title,
+        description,
+        slug_line: 0,
+        slug_col: 0,
+    }
 }
 
 #[derive(Deserialize)]
@@ -235,6 +222,7 @@ description = "🌙 Sleep."
             ["guidedMeditationForSleep", "other"]
         );
         assert_eq!(c.child("other").unwrap().slug, "other-sleep");
+        assert_eq!((c.topic.slug_line, c.topic.slug_col), (4, 8));
     }
 
     #[test]
@@ -260,15 +248,6 @@ description = "🌙 Sleep."
         assert!(
             errs.iter()
                 .any(|e| matches!(e.kind, ContentErrorKind::InvalidValue { .. }) && e.line == 4)
-        );
-    }
-
-    #[test]
-    fn reserved_category_slug() {
-        let text = ONE.replace("enhance-sleep", "authors");
-        let errs = topics(&text).unwrap_err();
-        assert!(
-            matches!(&errs[0].kind, ContentErrorKind::InvalidValue { message, .. } if message.contains("authors"))
         );
     }
 }

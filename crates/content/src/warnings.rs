@@ -2,7 +2,7 @@
 //! `stillpoint check` reports them apart from errors; they fail it only with `--deny-warnings`.
 
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::catalog::Catalog;
 use crate::error::line_col;
@@ -32,6 +32,8 @@ pub enum WarningKind {
     UnknownSubcategory { category: String, subcategory: String, suggestion: Option<String> },
     /// Text in an article body that looks like another generator's shortcode, printed as is.
     Shortcode(String),
+    /// A symbolic link under `articles/` or `static/`: not followed, so not published.
+    SymlinkNotFollowed,
 }
 
 /// Every warning code, as `accept` lists them (in front matter and in `[check]`).
@@ -41,6 +43,7 @@ pub const WARNING_CODES: &[&str] = &[
     "filed_under_other",
     "unknown_subcategory",
     "shortcode",
+    "symlink_not_followed",
 ];
 
 impl WarningKind {
@@ -52,6 +55,7 @@ impl WarningKind {
             Self::FiledUnderOther { .. } => "filed_under_other",
             Self::UnknownSubcategory { .. } => "unknown_subcategory",
             Self::Shortcode(_) => "shortcode",
+            Self::SymlinkNotFollowed => "symlink_not_followed",
         }
     }
 
@@ -73,6 +77,7 @@ impl WarningKind {
             Self::Shortcode(_) => {
                 "Stillpoint has no shortcodes and prints this as text: write Markdown (a link, an image) instead"
             }
+            Self::SymlinkNotFollowed => "copy the file (or folder) in where the link is",
         }
     }
 }
@@ -98,6 +103,9 @@ impl fmt::Display for WarningKind {
             }
             Self::Shortcode(text) => {
                 write!(f, "`{text}` looks like a shortcode of another site generator")
+            }
+            Self::SymlinkNotFollowed => {
+                write!(f, "a symbolic link: symlinks are not followed, so it is left out")
             }
         }
     }
@@ -167,6 +175,14 @@ pub fn content_warnings(site: &Site, catalog: &Catalog) -> Vec<ContentWarning> {
             }
         }
     }
+    let mut links = site.symlinks.clone();
+    static_symlinks(&site.root, Path::new("static"), &mut links);
+    out.extend(links.into_iter().map(|path| ContentWarning {
+        path,
+        line: 0,
+        col: 0,
+        kind: WarningKind::SymlinkNotFollowed,
+    }));
     out.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
     out
 }
@@ -183,6 +199,20 @@ pub fn is_accepted(site: &Site, w: &ContentWarning) -> bool {
             .is_some_and(|a| a.accept.iter().any(|c| c == code))
 }
 
+/// The symbolic links under `root/rel` (not followed), relative to `root`: the build copies
+/// only the files of `static/`.
+fn static_symlinks(root: &Path, rel: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(root.join(rel)) else { return };
+    for entry in entries.filter_map(Result::ok) {
+        let path = rel.join(entry.file_name());
+        match entry.file_type() {
+            Ok(t) if t.is_symlink() => out.push(path),
+            Ok(t) if t.is_dir() => static_symlinks(root, &path, out),
+            _ => {}
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,7 +224,7 @@ mod tests {
     }
 
     #[test]
-    fn reports_idle_authors_images_without_alt_and_bare_entities() {
+    fn reports_idle_authors_images_without_alt_bare_entities_and_symlinks() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
         write(
@@ -230,12 +260,21 @@ mod tests {
             "articles/b.md",
             "---\ntitle: B\nslug: b\nauthor: Ana\nentities:\n  - category: calm\n    subcategories:\n      - subcategory: breath\n---\nText.\n",
         );
+        write(root, "static/images/y.png", "png");
+        std::os::unix::fs::symlink(root.join("articles/b.md"), root.join("articles/c.md")).unwrap();
+        std::os::unix::fs::symlink(root.join("articles"), root.join("articles/more")).unwrap();
+        std::os::unix::fs::symlink(
+            root.join("static/images/y.png"),
+            root.join("static/images/z.png"),
+        )
+        .unwrap();
         write(
             root,
-            "articles/c.md",
-            "---\ntitle: C\nslug: c\nauthor: Ana\naccept: [shortcode]\nentities:\n  - category: calm\n    subcategories:\n      - subcategory: breat\n      - subcategory: sleep\n---\nText.\n\n{{< youtube x >}}\n",
+            "articles/d.md",
+            "---\ntitle: D\nslug: d\nauthor: Ana\naccept: [shortcode]\nentities:\n  - category: calm\n    subcategories:\n      - subcategory: breat\n      - subcategory: sleep\n---\nText.\n\n{{< youtube x >}}\n",
         );
         let site = crate::load_site(root).unwrap_or_else(|d| panic!("{d}"));
+        assert_eq!(site.articles.len(), 3, "links are not followed: a, b and d");
         let catalog = crate::build_catalog(&site);
         let warnings = content_warnings(&site, &catalog);
         let found: Vec<String> = warnings
@@ -250,10 +289,13 @@ mod tests {
             [
                 "articles/a.md:6:15 no subcategories under `calm`: the article is filed under `other`",
                 "articles/a.md:10:1 image `/x.png` has no alt text",
-                "articles/c.md:9:22 `calm` has no subcategory `breat`: the article is filed under `other` (did you mean `breath`?)",
-                "articles/c.md:10:22 `calm` has no subcategory `sleep`: the article is filed under `other`",
-                "articles/c.md:14:1 `{{< youtube x >}}` looks like a shortcode of another site generator (accepted)",
+                "articles/c.md:0:0 a symbolic link: symlinks are not followed, so it is left out",
+                "articles/d.md:9:22 `calm` has no subcategory `breat`: the article is filed under `other` (did you mean `breath`?)",
+                "articles/d.md:10:22 `calm` has no subcategory `sleep`: the article is filed under `other`",
+                "articles/d.md:14:1 `{{< youtube x >}}` looks like a shortcode of another site generator (accepted)",
+                "articles/more:0:0 a symbolic link: symlinks are not followed, so it is left out",
                 "data/authors.toml:8:8 author `Ben` has no articles",
+                "static/images/z.png:0:0 a symbolic link: symlinks are not followed, so it is left out",
             ]
         );
     }
@@ -270,6 +312,7 @@ mod tests {
                 suggestion: None,
             },
             WarningKind::Shortcode(String::new()),
+            WarningKind::SymlinkNotFollowed,
         ];
         let codes: Vec<&str> = kinds.iter().map(WarningKind::code).collect();
         assert_eq!(codes, WARNING_CODES);

@@ -32,4 +32,6 @@ pub use local::Gzip;
 pub use manifest::MANIFEST_KEY;
 pub use merge::Dists;
 pub use remote::{Source, Target};
-pub use run::{ABORT_AFTER_ENV, Options, Progress, Report, build_info, deploy};
+pub use run::{
+    ABORT_AFTER_ENV, ABORT_BEFORE_MANIFEST, Options, Progress, Report, build_info, deploy,
+};

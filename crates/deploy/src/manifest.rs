@@ -66,14 +66,23 @@ pub struct Manifest {
     pub files: BTreeMap<String, Entry>,
     #[serde(default)]
     pub superseded: BTreeMap<String, Superseded>,
+    /// The objects a deploy is deleting. A deploy with deletions writes its manifest with them
+    /// first, then deletes, then writes it again without them: a manifest that still names some
+    /// is of a deploy stopped half way, so it records ownership (these keys included) but not
+    /// what the bucket holds, and the next deploy lists the bucket.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub deleting: BTreeSet<String>,
 }
 
 impl Manifest {
-    /// Parses a manifest; `None` when it is not one this version understands.
+    /// Parses a manifest; `None` when it is not one this version understands, or one of a deploy
+    /// stopped while deleting.
     pub fn parse(bytes: &[u8]) -> Option<Self> {
         let m: Self = serde_json::from_slice(bytes).ok()?;
-        (m.format == FORMAT && m.files.values().all(|e| e.sha256.is_some() && e.headers.is_some()))
-            .then_some(m)
+        (m.format == FORMAT
+            && m.deleting.is_empty()
+            && m.files.values().all(|e| e.sha256.is_some() && e.headers.is_some()))
+        .then_some(m)
     }
 
     pub fn to_json(&self) -> Vec<u8> {
@@ -94,6 +103,8 @@ pub struct Record {
     files: BTreeMap<String, IgnoredAny>,
     #[serde(default)]
     superseded: BTreeMap<String, IgnoredAny>,
+    #[serde(default)]
+    deleting: BTreeSet<String>,
 }
 
 impl Record {
@@ -102,11 +113,11 @@ impl Record {
         serde_json::from_slice(bytes).ok()
     }
 
-    /// Every object key the manifest recorded, published or superseded: for a format 1
-    /// manifest, each path as those deploys stored it (percent-encoded) as well.
+    /// Every object key the manifest recorded, published, superseded or being deleted: for a
+    /// format 1 manifest, each path as those deploys stored it (percent-encoded) as well.
     pub fn paths(&self) -> BTreeSet<String> {
         let mut keys = BTreeSet::new();
-        for path in self.files.keys().chain(self.superseded.keys()) {
+        for path in self.files.keys().chain(self.superseded.keys()).chain(&self.deleting) {
             if self.format < 2 {
                 keys.insert(object_store::path::Path::from(path.as_str()).to_string());
             }
@@ -144,7 +155,9 @@ mod tests {
                 Superseded { since: "2026-01-01T00:00:00Z".into(), entry: entry.clone() },
             )]
             .into(),
+            deleting: BTreeSet::new(),
         };
+        assert!(!String::from_utf8(m.to_json()).unwrap().contains("deleting"));
         let back = Manifest::parse(&m.to_json()).unwrap();
         // The MD5 is never stored.
         assert_eq!(back.files["index.html"].md5, None);
@@ -154,6 +167,15 @@ mod tests {
         other.format = FORMAT + 1;
         assert!(Manifest::parse(&other.to_json()).is_none());
         assert!(Manifest::parse(b"{not json").is_none());
+    }
+
+    #[test]
+    fn a_manifest_written_before_deleting_owns_but_is_not_trusted() {
+        let m = br#"{"format":2,"engine":"0.1.0","site":"calm","deployedAt":"t","files":{},
+            "deleting":["gone.html","assets/a-1.js"]}"#;
+        assert!(Manifest::parse(m).is_none(), "the bucket is listed");
+        let keys = Record::parse(m).unwrap().paths();
+        assert_eq!(keys, ["assets/a-1.js".to_string(), "gone.html".to_string()].into());
     }
 
     #[test]

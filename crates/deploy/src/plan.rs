@@ -112,7 +112,12 @@ pub fn plan(local: &[LocalFile], remote: &Remote, now: &str) -> Plan {
         }
     }
     for path in remote.superseded.keys() {
-        if !p.files.contains_key(path) && !p.superseded.contains_key(path) {
+        // A path the manifest also lists as a site file was dealt with above (a manifest written
+        // by hand or by another tool may list a path in both).
+        if !p.files.contains_key(path)
+            && !p.superseded.contains_key(path)
+            && !remote.files.contains_key(path)
+        {
             p.expired.push(path.clone());
         }
     }
@@ -236,6 +241,21 @@ mod tests {
         let err = p3.check_deletes(1, false).unwrap_err().to_string();
         assert!(err.starts_with("refusing to delete 2 objects"), "{err}");
         assert!(p3.check_deletes(2, false).is_ok() && p3.check_deletes(1, true).is_ok());
+    }
+
+    #[test]
+    fn a_path_listed_as_file_and_superseded_is_deleted_once() {
+        let gone = file("old.html", "o");
+        let mut remote = Remote::default();
+        remote.files.insert("old.html".into(), gone.entry.clone());
+        let superseded = Superseded { since: "t0".into(), entry: gone.entry };
+        remote.superseded.insert("old.html".into(), superseded);
+        let p = plan(&[], &remote, "t1");
+        assert_eq!(
+            (p.deletes.as_slice(), p.expired.len()),
+            (["old.html".to_string()].as_slice(), 0)
+        );
+        assert_eq!(p.deletes_total(), 1);
     }
 
     proptest! {

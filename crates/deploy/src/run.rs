@@ -1,6 +1,7 @@
-//! Carrying out a deploy: read the bucket, plan, upload phase by phase, delete, write the
-//! manifest. A deploy stopped at any point leaves the previous manifest and every file the
-//! published pages reference in place; running it again completes it.
+//! Carrying out a deploy: read the bucket, plan, upload phase by phase, write the manifest
+//! naming what goes, delete, write the manifest. A deploy stopped at any point leaves every file
+//! the published pages reference in place, and a manifest that is either the previous deploy's or
+//! one the next deploy does not trust (it lists the bucket); running it again completes it.
 
 use std::path::Path;
 use std::time::Instant;
@@ -17,8 +18,11 @@ use crate::plan::{self, Plan};
 use crate::remote::{Bucket, Source, Target};
 use crate::state::{self, Read};
 
-/// Test hook: exit the process abruptly after this many uploads, as a kill would.
+/// Test hook: exit the process abruptly after this many uploads, as a kill would, or with
+/// [`ABORT_BEFORE_MANIFEST`] after the deletions, before the manifest is written.
 pub const ABORT_AFTER_ENV: &str = "STILLPOINT_DEPLOY_ABORT_AFTER";
+/// The [`ABORT_AFTER_ENV`] value that stops a deploy after its deletions.
+pub const ABORT_BEFORE_MANIFEST: &str = "deletes";
 
 pub struct Options {
     /// The built site, or the shards merged into one (`deploy --merge`).
@@ -116,8 +120,9 @@ pub async fn deploy(opts: &Options, progress: &dyn Progress) -> Result<Report, D
     }
 
     progress.start(plan.uploads.len(), plan.upload_bytes);
-    let abort_after: Option<usize> =
-        std::env::var(ABORT_AFTER_ENV).ok().and_then(|v| v.parse().ok());
+    let abort = std::env::var(ABORT_AFTER_ENV).ok();
+    let abort_after: Option<usize> = abort.as_deref().and_then(|v| v.parse().ok());
+    let abort_before_manifest = abort.as_deref() == Some(ABORT_BEFORE_MANIFEST);
     let mut uploaded = 0usize;
     for phase in [Phase::Hashed, Phase::Content, Phase::Entry] {
         let files: Vec<&LocalFile> = plan.uploads.iter().filter(|f| f.phase == phase).collect();
@@ -145,26 +150,37 @@ pub async fn deploy(opts: &Options, progress: &dyn Progress) -> Result<Report, D
     progress.finish();
 
     let doomed: Vec<&String> = plan.deletes.iter().chain(&plan.expired).collect();
-    let mut results =
-        futures::stream::iter(doomed).map(|k| bucket.delete(k)).buffer_unordered(concurrency);
-    while let Some(r) = results.next().await {
-        r?;
-    }
-    drop(results);
-
-    let manifest = Manifest {
+    let mut manifest = Manifest {
         format: FORMAT,
         engine: env!("CARGO_PKG_VERSION").into(),
         site: opts.site.clone(),
         deployed_at: now,
         files: plan.files.clone(),
         superseded: plan.superseded.clone(),
+        deleting: doomed.iter().map(|k| (*k).clone()).collect(),
     };
     let headers = crate::manifest::Headers {
         content_type: "application/json".into(),
         cache_control: "no-store".into(),
         content_encoding: None,
     };
+    // Before deleting, the manifest names what goes: stopped in between, the bucket keeps a
+    // manifest that owns those objects but is not trusted to say which are left.
+    if !doomed.is_empty() {
+        bucket.put(MANIFEST_KEY, manifest.to_json(), &headers).await?;
+    }
+    let mut results =
+        futures::stream::iter(doomed).map(|k| bucket.delete(k)).buffer_unordered(concurrency);
+    while let Some(r) = results.next().await {
+        r?;
+    }
+    drop(results);
+    if abort_before_manifest {
+        eprintln!("{ABORT_AFTER_ENV}: stopping before the manifest");
+        std::process::exit(75);
+    }
+
+    manifest.deleting.clear();
     bucket.put(MANIFEST_KEY, manifest.to_json(), &headers).await?;
     Ok(report(plan, &bucket))
 }

@@ -4,7 +4,7 @@
 //! (every listed object with `--prune`), and a bucket whose manifest names another site is
 //! refused unless `--force`.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use futures::{StreamExt, TryStreamExt};
 
@@ -35,15 +35,25 @@ async fn own_manifest(
 ) -> Result<Option<(Vec<u8>, Record)>, DeployError> {
     let Some(bytes) = bucket.get_manifest().await? else { return Ok(None) };
     let Some(record) = Record::parse(&bytes) else { return Ok(None) };
-    match &record.site {
-        Some(site) if site == read.site => Ok(Some((bytes, record))),
-        Some(found) if !read.force => Err(DeployError::OtherSite {
+    match whose(&record, read.site, read.force) {
+        Ok(true) => Ok(Some((bytes, record))),
+        Ok(false) => Ok(None),
+        Err(found) => Err(DeployError::OtherSite {
             bucket: bucket.target.to_string(),
             endpoint: bucket.endpoint.clone(),
-            found: found.clone(),
+            found: found.to_string(),
             site: read.site.to_string(),
         }),
-        _ => Ok(None),
+    }
+}
+
+/// Whether a manifest with this record is `site`'s: `Ok(true)` when it names `site`, `Ok(false)`
+/// when it names none (or, with `force`, another), `Err` with the other site's name otherwise.
+pub fn whose<'r>(record: &'r Record, site: &str, force: bool) -> Result<bool, &'r str> {
+    match &record.site {
+        Some(named) if named == site => Ok(true),
+        Some(found) if !force => Err(found),
+        _ => Ok(false),
     }
 }
 
@@ -74,15 +84,8 @@ pub async fn state(
     }
     let recorded: BTreeSet<String> = own.map(|(_, r)| r.paths()).unwrap_or_default();
     let mut listed = bucket.list().await?;
-    let mut remote = Remote::default();
-    if let Some(m) = manifest {
-        for (path, s) in m.superseded {
-            if let Some(e) = listed.remove(&path) {
-                let entry = Entry { headers: s.entry.headers.clone(), ..e };
-                remote.superseded.insert(path, Superseded { entry, ..s });
-            }
-        }
-    }
+    let mut remote =
+        Remote { superseded: take_superseded(&mut listed, manifest.as_ref()), ..Remote::default() };
     for f in local.iter_mut() {
         if listed.get(&f.path).is_some_and(|r| r.size == f.entry.size && r.md5.is_some()) {
             f.entry.md5 = md5_of(f)?;
@@ -105,14 +108,41 @@ pub async fn state(
             r.headers = e.headers;
         }
     }
+    sort_listed(&mut remote, listed, &recorded, read.prune);
+    Ok((remote, Source::Listing))
+}
+
+/// The listed objects the manifest records as superseded, taken out of `listed`, with the
+/// manifest's record of when and with which headers.
+pub fn take_superseded(
+    listed: &mut BTreeMap<String, Entry>,
+    manifest: Option<&Manifest>,
+) -> BTreeMap<String, Superseded> {
+    let mut superseded = BTreeMap::new();
+    for (path, s) in manifest.map(|m| &m.superseded).into_iter().flatten() {
+        if let Some(e) = listed.remove(path) {
+            let entry = Entry { headers: s.entry.headers.clone(), ..e };
+            superseded.insert(path.clone(), Superseded { entry, since: s.since.clone() });
+        }
+    }
+    superseded
+}
+
+/// Files the rest of the listing: an object a manifest of this site `recorded` (any, with
+/// `prune`) is a site file, which the plan may delete; every other one is `unrecorded`.
+pub fn sort_listed(
+    remote: &mut Remote,
+    listed: BTreeMap<String, Entry>,
+    recorded: &BTreeSet<String>,
+    prune: bool,
+) {
     for (path, entry) in listed {
-        if read.prune || recorded.contains(&path) {
+        if prune || recorded.contains(&path) {
             remote.files.insert(path, entry);
         } else {
             remote.unrecorded.insert(path, entry);
         }
     }
-    Ok((remote, Source::Listing))
 }
 
 /// `true` when the manifest's record of `page-data/app-data.json` (else any file) matches the

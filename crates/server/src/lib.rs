@@ -25,6 +25,8 @@ mod error_page;
 mod fast;
 mod file_cache;
 mod files;
+#[doc(hidden)]
+pub mod fuzz_api;
 mod host;
 mod limits;
 mod open_files;

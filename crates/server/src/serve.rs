@@ -111,7 +111,7 @@ async fn bind(addr: SocketAddr) -> Result<TcpListener, ServeError> {
     TcpListener::bind(addr).await.map_err(|source| ServeError::Bind { addr, source })
 }
 
-fn builder() -> auto::Builder<TokioExecutor> {
+pub(crate) fn builder() -> auto::Builder<TokioExecutor> {
     let mut builder = auto::Builder::new(TokioExecutor::new());
     builder
         .http1()

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use stillpoint_content::{Catalog, Site};
 
-use crate::layout::{ATOM_XML, PAGE_DATA_DIR, RSS_XML, SITEMAP_XML, SLICE_DATA_DIR};
+use crate::layout::{ATOM_XML, PAGE_DATA_DIR, RSS_XML, SITEMAP_XML, SLICE_DATA_DIR, sitemap_part};
 use crate::plan::{PlanContext, SitePage};
 use crate::render::escape;
 
@@ -29,7 +29,7 @@ fn sitemap_files_of(ctx: &PlanContext, pages: &[SitePage], limit: usize) -> Vec<
     let mut files: Vec<(String, String)> = listed
         .chunks(limit)
         .enumerate()
-        .map(|(n, chunk)| (format!("sitemap-{}.xml", n + 1), urlset(ctx, chunk)))
+        .map(|(n, chunk)| (sitemap_part(n + 1), urlset(ctx, chunk)))
         .collect();
     let mut index = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
@@ -79,6 +79,13 @@ fn rfc822(d: jiff::civil::Date) -> String {
         .unwrap_or_default()
 }
 
+/// Text for an RSS `<title>` or `<description>`: readers take both as HTML, so the text is
+/// escaped as HTML, then as XML (`<b>` arrives as `&lt;b&gt;`, shown as written, never as a tag).
+/// Atom says what its text is (`type="text"`, the default), so Atom escapes once.
+fn rss_text(text: &str) -> String {
+    escape(&escape(text))
+}
+
 pub fn rss_xml(site: &Site, catalog: &Catalog) -> String {
     let c = &site.config;
     let mut x = String::from(
@@ -87,9 +94,9 @@ pub fn rss_xml(site: &Site, catalog: &Catalog) -> String {
     let _ = writeln!(
         x,
         "<title>{}</title>\n<link>{}/</link>\n<description>{}</description>",
-        escape(&c.title),
+        rss_text(&c.title),
         c.url,
-        escape(&c.description)
+        rss_text(&c.description)
     );
     let _ = writeln!(x, "<language>{}</language>", c.locale.replace('_', "-").to_lowercase());
     let _ = writeln!(
@@ -105,9 +112,9 @@ pub fn rss_xml(site: &Site, catalog: &Catalog) -> String {
         let _ = writeln!(
             x,
             "<item><title>{}</title><link>{url}</link><guid isPermaLink=\"true\">{url}</guid><pubDate>{}</pubDate><description>{}</description>{}</item>",
-            escape(&a.title),
+            rss_text(&a.title),
             rfc822(a.date),
-            escape(&a.description),
+            rss_text(&a.description),
             a.author
                 .as_ref()
                 .map(|au| format!(
@@ -163,6 +170,61 @@ mod tests {
 
     use super::*;
     use crate::plan::site_pages;
+
+    /// The text of every `<tag>` element of `xml`, as an XML parser reads it.
+    fn texts(xml: &str, tag: &[u8]) -> Vec<String> {
+        use quick_xml::events::Event;
+        let mut reader = quick_xml::Reader::from_str(xml);
+        let (mut inside, mut out) = (false, Vec::new());
+        loop {
+            match reader.read_event().expect("the feed is well-formed XML") {
+                Event::Start(e) if e.local_name().as_ref() == tag => {
+                    inside = true;
+                    out.push(String::new());
+                }
+                Event::End(e) if e.local_name().as_ref() == tag => inside = false,
+                Event::Text(t) if inside => {
+                    out.last_mut().unwrap().push_str(&t.xml_content().unwrap())
+                }
+                Event::GeneralRef(r) if inside => {
+                    let text = match r.resolve_char_ref().unwrap() {
+                        Some(c) => c.to_string(),
+                        None => quick_xml::escape::resolve_xml_entity(&r.decode().unwrap())
+                            .expect("an XML entity")
+                            .to_string(),
+                    };
+                    out.last_mut().unwrap().push_str(&text);
+                }
+                Event::Eof => return out,
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn feed_titles_and_descriptions_are_text_not_markup() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo");
+        let mut site = load_site_partial(&dir).0.expect("the demo site loads");
+        site.config.title = "Calm & <i>co</i>".into();
+        let catalog = build_catalog(&site);
+        let newest = catalog.newest[0];
+        let mut a = (*site.articles[newest]).clone();
+        a.title = "<b>x</b>".into();
+        a.description = "<img src=x onerror=alert(1)> & more".into();
+        site.articles[newest] = std::sync::Arc::new(a);
+
+        let rss = rss_xml(&site, &catalog);
+        let titles = texts(&rss, b"title");
+        assert_eq!(titles[0], "Calm &amp; &lt;i&gt;co&lt;/i&gt;", "{rss}");
+        assert_eq!(titles[1], "&lt;b&gt;x&lt;/b&gt;", "{rss}");
+        let descriptions = texts(&rss, b"description");
+        assert_eq!(descriptions[1], "&lt;img src=x onerror=alert(1)&gt; &amp; more", "{rss}");
+
+        let atom = atom_xml(&site, &catalog);
+        let titles = texts(&atom, b"title");
+        assert_eq!(titles[1], "<b>x</b>", "Atom text is text (type=\"text\"): {atom}");
+        assert!(!atom.contains("type=\"html\""), "{atom}");
+    }
 
     #[test]
     fn past_the_limit_sitemap_xml_is_an_index_of_sitemaps() {

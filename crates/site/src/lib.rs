@@ -21,6 +21,7 @@ mod plan;
 mod props;
 mod protocol;
 mod render;
+mod reserved;
 mod route;
 mod search_index;
 mod site_data;
@@ -35,6 +36,7 @@ pub use build::{
 };
 pub use build_info::{BUILD_INFO_FILE, BuildInfo, BuiltSite};
 pub use emit::EmitStats;
+pub use layout::{is_top_level, top_level};
 pub use plan::{Head, NOT_FOUND_DESCRIPTION, PAGE_SIZE, PagePlan, plan_pages};
 pub use props::*;
 pub use render::{Markdown, RawHtml, Rendered, render_markdown};

@@ -19,7 +19,9 @@ pub fn validate_links(site: &Site, pages: &[SitePage]) -> Vec<ContentError> {
             || path.strip_prefix('/').is_some_and(|f| layout::FEEDS.contains(&f))
             || site.static_dir.as_ref().is_some_and(|d| {
                 let rel = path.trim_start_matches('/');
-                !rel.split('/').any(|s| s == "..") && d.join(rel).is_file()
+                // As the build copies them: plain files, not symbolic links.
+                !rel.split('/').any(|s| s == "..")
+                    && d.join(rel).symlink_metadata().is_ok_and(|m| m.is_file())
             })
     };
     let broken = |file: PathBuf, link: &Located<String>| {

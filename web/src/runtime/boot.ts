@@ -3,6 +3,7 @@
 // the navigation runtime (client-side navigation and prefetch) once the browser is idle or the
 // visitor first reaches for the page. A click before it has loaded is an ordinary full page load.
 import type { PageAttributes } from './document';
+import { whenIdle } from './idle';
 import type { NavigationStart } from './navigation';
 
 /**
@@ -43,8 +44,7 @@ export function loadNavigationSoon(start: NavigationStart): void {
   };
   window.addEventListener(REFRESH_EVENT, refreshSoon);
   for (const type of EAGER_EVENTS) document.addEventListener(type, load, { capture: true, passive: true });
-  if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 3000 });
-  else setTimeout(load, 1);
+  whenIdle(load, 3000);
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { PageData, SiteData } from '../protocol';
 import { REFRESH_EVENT } from './boot';
 import type { PageAttributes } from './document';
+import { fragmentTarget } from './fragment';
 import { applyHead } from './head';
 import { eventAnchor, isPlainClick, pageLinkUrl } from './links';
 import { createLiveRegions } from './liveRegions';
@@ -47,8 +48,7 @@ async function isFile(path: string): Promise<boolean> {
 }
 
 function scrollToTop(hash: string): void {
-  const id = hash ? decodeURIComponent(hash.slice(1)) : '';
-  const target = id ? document.getElementById(id) : null;
+  const target = fragmentTarget(hash);
   if (target) target.scrollIntoView({ behavior: 'instant' });
   else window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
 }

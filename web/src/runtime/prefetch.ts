@@ -3,6 +3,7 @@
 // queue; hovering, touching or focusing a link fetches its page at once. Nothing is prefetched on a
 // 2g connection, with Save-Data on, or for bots.
 
+import { whenIdle } from './idle';
 import { eventAnchor, pageLinkUrl } from './links';
 import type { Loader } from './loader';
 import { pageKey } from './loader';
@@ -61,10 +62,7 @@ export type Prefetcher = {
   stop(): void;
 };
 
-const idle = (callback: () => void): void => {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(callback, { timeout: BATCH_INTERVAL_MS });
-  else setTimeout(callback, 1);
-};
+const idle = (callback: () => void): void => whenIdle(callback, BATCH_INTERVAL_MS);
 
 export function startPrefetch(loader: Loader, view: View, doc: Document = document): Prefetcher | null {
   if (!canPrefetch()) return null;

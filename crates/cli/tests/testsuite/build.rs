@@ -50,6 +50,62 @@ fn writes_every_kind_of_file() {
     );
 }
 
+/// Everything at the top of a built site is a name the output layout lists, a category's page or
+/// folder, or a file of `static/`: the list that category slugs are checked against is complete.
+#[test]
+fn the_layout_lists_everything_written_at_the_top() {
+    let t = SiteTest::from_fixture("minimal");
+    t.build();
+    let site = stillpoint_content::load_site(&t.site()).unwrap();
+    let categories: Vec<&str> =
+        site.topics.categories.iter().map(|c| c.topic.slug.as_str()).collect();
+    let mut names: Vec<String> = std::fs::read_dir(t.out())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    for name in &names {
+        let category = categories.contains(&name.trim_end_matches(".html"));
+        let from_static = t.site().join("static").join(name).exists();
+        assert!(
+            stillpoint_site::is_top_level(name) || category || from_static,
+            "`{name}` is written at the top but not listed by the layout: {:?}",
+            stillpoint_site::top_level()
+        );
+    }
+    assert!(
+        names.iter().any(|n| n == "index.html") && names.iter().any(|n| n == "sw.js"),
+        "{names:?}"
+    );
+}
+
+/// `og:image` is the site's origin and a site path, or an absolute image URL as written.
+#[test]
+fn og_image_is_an_absolute_url() {
+    let t = SiteTest::from_fixture("minimal");
+    let add_image = |file: &str, image: &str| {
+        let path = t.site().join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text.replacen("slug:", &format!("image: {image}\nslug:"), 1))
+            .unwrap();
+    };
+    add_image("articles/body-scan.md", "https://cdn.example/covers/scan.png");
+    add_image("articles/breathing.md", "/images/breathing.png");
+    t.build();
+    let og = |page: &str| {
+        let html = t.read(page);
+        crate::util::between(&html, "<meta property=\"og:image\" content=\"", "\"")
+            .map(str::to_string)
+    };
+    assert_eq!(
+        og("articles/body-scan.html").as_deref(),
+        Some("https://cdn.example/covers/scan.png")
+    );
+    let origin = std::fs::read_to_string(t.site().join("stillpoint.toml")).unwrap();
+    let origin = crate::util::between(&origin, "url = \"", "\"").unwrap().to_string();
+    assert_eq!(og("articles/breathing.html"), Some(format!("{origin}/images/breathing.png")));
+}
+
 #[test]
 fn other_fallbacks_are_built() {
     let t = SiteTest::from_fixture("minimal");

@@ -36,6 +36,8 @@ invalid_case!(
     missing_field,
     broken_link,
     many_files,
+    reserved_slug,
+    invalid_image,
 );
 
 #[test]
@@ -104,4 +106,72 @@ fn a_near_miss_subcategory_and_a_shortcode_are_warnings() {
     assert!(out.status.success(), "{err}");
     assert!(!err.contains("no problems found"), "{err}");
     insta::assert_snapshot!(err);
+}
+
+#[test]
+fn image_urls_of_every_kind_are_refused_at_their_line() {
+    let t = SiteTest::from_fixture("minimal");
+    for (i, bad) in
+        ["javascript:alert(1)", "data:image/png;base64,AAAA", "//evil.example/x.png", "cover.png"]
+            .iter()
+            .enumerate()
+    {
+        std::fs::write(
+            t.site().join(format!("articles/bad-{i}.md")),
+            format!("---\ntitle: B\nslug: bad-{i}\nimage: \"{bad}\"\nentities:\n  - category: sleepEnhancement\n---\nB.\n"),
+        )
+        .unwrap();
+    }
+    let out = t.run(&["check", "site", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let errors = doc["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 4, "{doc:#}");
+    for (i, e) in errors.iter().enumerate() {
+        assert_eq!(e["file"], format!("articles/bad-{i}.md"), "{doc:#}");
+        assert_eq!(
+            (e["line"].as_u64(), e["kind"].as_str()),
+            (Some(4), Some("invalid_image")),
+            "{doc:#}"
+        );
+    }
+}
+
+/// Text nested past the limit is refused by `check` and `build` at the line where it passes it,
+/// before it reaches the HTML parser (whose time grows with the square of the depth).
+#[test]
+fn text_nested_too_deep_is_an_error_at_its_line() {
+    let t = SiteTest::from_fixture("minimal");
+    let deep = format!(
+        "---\ntitle: Deep\nslug: deep\nentities:\n  - category: sleepEnhancement\n---\nIntro <b>x</b>.\n\n{}deep\n",
+        "> ".repeat(100_000)
+    );
+    std::fs::write(t.site().join("articles/deep.md"), deep).unwrap();
+    for args in [&["check", "site"][..], &["build", "site", "--out", "dist"]] {
+        let out = t.run(args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains("nested more than 100 levels deep"), "{args:?}: {err}");
+        assert!(err.contains("--> articles/deep.md:9:201"), "{args:?}: {err}");
+    }
+}
+
+/// A name at the top of `static/` is reserved like the build's own: the category's pages would
+/// share its folder.
+#[test]
+fn a_category_slug_may_not_take_a_name_of_static() {
+    let t = SiteTest::from_fixture("minimal");
+    let topics = t.site().join("data/topics.toml");
+    let text = std::fs::read_to_string(&topics).unwrap();
+    std::fs::write(&topics, text.replace("\"enhance-sleep-guided-meditation\"", "\"icons\""))
+        .unwrap();
+    let err = check_fails_in(&t);
+    assert!(err.contains("`icons` is reserved: the build writes /icons/"), "{err}");
+    assert!(err.contains("--> data/topics.toml:3:8"), "{err}");
+}
+
+fn check_fails_in(t: &SiteTest) -> String {
+    let out = t.run(&["check", "site"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    stderr(&out)
 }

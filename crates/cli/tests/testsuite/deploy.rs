@@ -277,6 +277,35 @@ fn a_deploy_killed_half_way_keeps_the_site_and_a_rerun_completes_it() {
 }
 
 #[test]
+fn a_deploy_stopped_after_deleting_leaves_a_manifest_the_next_deploy_does_not_trust() {
+    let Some((t, s3)) = setup() else { return };
+    let notes = t.site().join("static/notes.txt");
+    std::fs::create_dir_all(notes.parent().unwrap()).unwrap();
+    std::fs::write(&notes, "breathe").unwrap();
+    t.build();
+    deploy(&t, &s3, &[]);
+    let first = s3.dump(BUCKET);
+    // A deploy whose only change is a deletion (the page data the manifest is checked against
+    // stays the same), stopped after deleting.
+    std::fs::remove_file(&notes).unwrap();
+    t.build();
+    let abort = [(stillpoint_deploy::ABORT_AFTER_ENV, stillpoint_deploy::ABORT_BEFORE_MANIFEST)];
+    let out = deploy_env(&t, &s3, &[], &abort);
+    assert_eq!(out.status.code(), Some(75), "{}", stderr(&out));
+    let half = s3.dump(BUCKET);
+    assert!(!half.contains_key("notes.txt"));
+    assert_eq!(half["page-data/app-data.json"], first["page-data/app-data.json"]);
+    // The file comes back: the next deploy must not take the bucket's word that it is there.
+    std::fs::write(&notes, "breathe").unwrap();
+    t.build();
+    let out = deploy(&t, &s3, &[]);
+    assert!(out.contains("state from listing"), "{out}");
+    assert_bucket_is(&s3.dump(BUCKET), &t.out(), &superseded(&s3, BUCKET));
+    let again = deploy(&t, &s3, &[]);
+    assert!(again.contains("uploaded 0 files"), "{again}");
+}
+
+#[test]
 fn a_lost_manifest_falls_back_to_listing() {
     let Some((t, s3)) = setup() else { return };
     deploy(&t, &s3, &[]);

@@ -22,4 +22,5 @@ mod s3;
 mod self_contained;
 mod serve;
 mod shard;
+mod special_files;
 mod util;

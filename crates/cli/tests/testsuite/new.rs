@@ -40,7 +40,7 @@ fn new_site_checks_and_builds() {
     let home = t.read("index.html");
     assert!(home.contains("Quiet &quot;Mind&quot;") || home.contains("Quiet \"Mind\""), "{home}");
     let article = t.read("articles/three-minute-breathing-space.html");
-    assert!(article.contains("<h2 id=\"notice\">Notice</h2>"), "the article body is rendered");
+    assert!(article.contains("<h2 id=\"c-notice\">Notice</h2>"), "the article body is rendered");
     assert!(t.out().join("icons/quiet-mind-logo-small.png").is_file());
     let info: serde_json::Value = serde_json::from_str(&t.read(".stillpoint/build.json")).unwrap();
     assert_eq!(info["site"]["id"], "quiet-mind");

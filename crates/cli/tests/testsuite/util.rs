@@ -64,6 +64,41 @@ impl SiteTest {
             .unwrap()
     }
 
+    /// [`run`](Self::run), failing the test when the command has not finished after `limit` (it
+    /// hangs): the process is killed and the test panics. Output goes through files, so a full
+    /// pipe cannot block the command.
+    pub fn run_bounded(&self, args: &[&str], limit: std::time::Duration) -> Output {
+        let file = |name: &str| std::fs::File::create(self.tmp.path().join(name)).unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_stillpoint"))
+            .args(args)
+            .current_dir(self.tmp.path())
+            .env("STILLPOINT_WEB", web_bundle())
+            .env("SOURCE_DATE_EPOCH", SOURCE_DATE_EPOCH)
+            .env_remove("STILLPOINT_LOG")
+            .stdin(std::process::Stdio::null())
+            .stdout(file("bounded.out"))
+            .stderr(file("bounded.err"))
+            .spawn()
+            .unwrap();
+        let deadline = std::time::Instant::now() + limit;
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if std::time::Instant::now() > deadline {
+                child.kill().unwrap();
+                child.wait().unwrap();
+                panic!(
+                    "`stillpoint {}` was still running after {limit:?}: it hangs",
+                    args.join(" ")
+                );
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        };
+        let read = |name: &str| std::fs::read(self.tmp.path().join(name)).unwrap();
+        Output { status, stdout: read("bounded.out"), stderr: read("bounded.err") }
+    }
+
     /// `stillpoint build site --out dist`, asserting success.
     pub fn build(&self) -> Output {
         let out = self.run(&["build", "site", "--out", "dist"]);

@@ -68,6 +68,7 @@ fn site(articles: Vec<Article>) -> Site {
         pages: Vec::new(),
         static_dir: None,
         failed: Vec::new(),
+        symlinks: Vec::new(),
         data_digest: String::new(),
     }
 }

@@ -19,7 +19,7 @@
 mod answer;
 pub(crate) mod head;
 pub(crate) mod prefixed;
-mod request;
+pub(crate) mod request;
 mod write;
 
 use bytes::{Buf, BytesMut};

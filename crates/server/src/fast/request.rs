@@ -71,9 +71,11 @@ pub(crate) fn parse(buf: &[u8]) -> Parse {
         _ => return Parse::Other,
     };
     let Some(target) = request.path else { return Parse::Other };
-    // Origin form only, valid as hyper sees it.
+    // Origin form only, valid as hyper sees it; hyper drops a fragment (`/a#b` is `/a` to it),
+    // which a client should never send: hyper answers those.
     if request.version != Some(1)
         || !target.starts_with('/')
+        || target.contains('#')
         || http::uri::PathAndQuery::try_from(target).is_err()
     {
         return Parse::Other;
@@ -216,6 +218,8 @@ mod tests {
             "GET / HTTP/1.1\r\nHost: h\r\nIf-Unmodified-Since: x\r\n\r\n",
             "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n",
             "GET /a b HTTP/1.1\r\n\r\n",
+            "GET /#assets/app.js HTTP/1.1\r\nHost: h\r\n\r\n",
+            "HEAD /a?q#f HTTP/1.1\r\nHost: h\r\n\r\n",
             "GET / HTTP/1.1\r\nBad Header\r\n\r\n",
         ] {
             assert_eq!(parse(head.as_bytes()), Parse::Other, "{head:?}");

@@ -37,6 +37,7 @@ use crate::links::validate_links;
 use crate::plan::{PageRef, PlanContext, SitePage, site_pages};
 use crate::protocol::{SLICES, app_data_json, slice_data_json};
 use crate::render::Shell;
+use crate::reserved::validate_reserved;
 use crate::route::Route;
 use crate::search_index::{search_index, search_manifest};
 use crate::site_data::site_data;
@@ -139,11 +140,19 @@ fn load(site_dir: &Path, parsed: &mut ParsedArticles) -> Result<Site, BuildError
             .collect();
         let catalog = build_catalog(&site);
         let pages = site_pages(&PlanContext::new(&site, &catalog));
-        diag.extend(validate_links(&site, &pages).into_iter().filter(|e| {
+        diag.extend(validate(&site, &pages).into_iter().filter(|e| {
             !matches!(&e.kind, ContentErrorKind::BrokenLink(target) if unparsed.contains(target))
         }));
     }
     Err(BuildError::Content(diag.into_result().expect_err("not empty")))
+}
+
+/// The checks that need the planned pages or the output layout: links between pages, and
+/// category slugs that would overwrite what the build writes itself.
+fn validate(site: &Site, pages: &[SitePage]) -> Vec<stillpoint_content::ContentError> {
+    let mut errors = validate_reserved(site);
+    errors.extend(validate_links(site, pages));
+    errors
 }
 
 /// Validates a site as `build` would, writing nothing.
@@ -151,7 +160,7 @@ pub fn check(site_dir: &Path) -> Result<CheckReport, BuildError> {
     let site = load(site_dir, &mut ParsedArticles::default())?;
     let catalog = build_catalog(&site);
     let pages = site_pages(&PlanContext::new(&site, &catalog));
-    let errors = validate_links(&site, &pages);
+    let errors = validate(&site, &pages);
     Diagnostics(errors).into_result().map_err(BuildError::Content)?;
     Ok(CheckReport {
         pages: pages.len(),
@@ -233,7 +242,7 @@ pub fn build_in(
         stale_articles(&site, stale)
     } else {
         let pages = site_pages(&ctx);
-        Diagnostics(validate_links(&site, &pages)).into_result().map_err(BuildError::Content)?;
+        Diagnostics(validate(&site, &pages)).into_result().map_err(BuildError::Content)?;
         pages
     };
     tracing::debug!(elapsed = ?started.elapsed(), same_outline, pages = pages.len(), "listed and validated");

@@ -76,7 +76,7 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize, body: String) -> PagePlan<'a
         description: a.description.clone(),
         canonical: url.clone(),
         og_type: "article",
-        image: a.image.as_deref().map(|s| ctx.absolute(s)),
+        image: a.image.as_deref().map(|s| ctx.image_url(s)),
         published: Some(a.date.to_string()),
         ..Head::default()
     };

@@ -118,6 +118,12 @@ impl<'a> PlanContext<'a> {
         }
     }
 
+    /// The absolute URL of an image (`og:image`): a path on the site after the site's origin, an
+    /// absolute `https://` or `http://` URL as it is (`check` lets no other kind through).
+    pub fn image_url(&self, src: &str) -> String {
+        image_url(&self.site.config.url, src)
+    }
+
     pub fn category_href(&self, ci: usize) -> Route {
         Route::category(&self.site.topics.categories[ci].topic.slug)
     }
@@ -225,9 +231,30 @@ pub fn strip_emoji(title: &str) -> String {
         .to_string()
 }
 
+/// [`PlanContext::image_url`] for the site at `origin` (`https://example.com`, no trailing `/`).
+fn image_url(origin: &str, src: &str) -> String {
+    let lower = src.get(..8).unwrap_or(src).to_ascii_lowercase();
+    if lower.starts_with("https://") || lower.starts_with("http://") {
+        src.to_string()
+    } else if src.starts_with('/') {
+        format!("{origin}{src}")
+    } else {
+        format!("{origin}/{src}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn image_urls_are_absolute() {
+        let o = "https://s.example";
+        assert_eq!(image_url(o, "/images/a.png"), "https://s.example/images/a.png");
+        assert_eq!(image_url(o, "https://cdn.example/a.png"), "https://cdn.example/a.png");
+        assert_eq!(image_url(o, "HTTP://cdn.example/a.png"), "HTTP://cdn.example/a.png");
+        assert_eq!(image_url(o, "a.png"), "https://s.example/a.png");
+    }
 
     #[test]
     fn strips_leading_emoji() {

@@ -77,7 +77,7 @@ fn page_head(
 fn listing_page<'a>(ctx: &PlanContext<'a>, l: Listing<'_>, n: usize) -> PagePlan<'a> {
     let (path, slice, pagination) = paginate(&l.base, l.articles, n);
     let mut head = page_head(ctx, (&path, n, &pagination), &l.title, &l.description, "website");
-    head.image = l.cover.as_deref().map(|c| ctx.absolute(c));
+    head.image = l.cover.as_deref().map(|c| ctx.image_url(c));
     head.json_ld.push(breadcrumbs_ld(ctx, &l.breadcrumbs, &l.title));
     PagePlan {
         head,

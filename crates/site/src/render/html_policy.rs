@@ -2,7 +2,9 @@
 //!
 //! By default raw HTML written in Markdown is sanitised with ammonia: safe formatting, headings
 //! with ids, tables, footnotes, task-list checkboxes, images and links are kept; scripts, event
-//! handlers, iframes, `style` and URLs other than http(s), mailto and relative ones are dropped.
+//! handlers, iframes, forms and their controls, `style` and URLs other than http(s), mailto and
+//! relative ones are dropped. Every id gets the content prefix (`c-`), and `#fragment` links
+//! with it. Nesting deeper than the content limit never gets here: `check` refuses it.
 //! `[markdown] unsafe_html = true` in `stillpoint.toml` trusts it and keeps it as written.
 
 use std::borrow::Cow;
@@ -65,6 +67,17 @@ pub fn url_allowed(url: &str, image: bool) -> bool {
     let scheme = squeezed[..colon].to_ascii_lowercase();
     let allowed: &[&str] = if image { &IMAGE_SCHEMES } else { &LINK_SCHEMES };
     allowed.contains(&scheme.as_str())
+}
+
+/// What every id in content starts with, so content cannot take an id of the page around it
+/// (`sp-footer`, the root of the footer's React tree; `main`) or shadow a global of the browser
+/// runtime (`<p id="requestIdleCallback">` makes `window.requestIdleCallback` that element).
+pub const ID_PREFIX: &str = "c-";
+
+/// `id` in the content namespace: with [`ID_PREFIX`], added unless it is there already (the
+/// sanitiser's rule, so raw HTML and Markdown agree).
+pub fn content_id(id: &str) -> String {
+    if id.starts_with(ID_PREFIX) { id.to_string() } else { format!("{ID_PREFIX}{id}") }
 }
 
 static CLEANER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
@@ -130,7 +143,7 @@ static CLEANER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
         ("ol", HashSet::from(["start"])),
         ("th", HashSet::from(["colspan", "rowspan"])),
         ("td", HashSet::from(["colspan", "rowspan"])),
-        ("input", HashSet::from(["type", "checked", "disabled"])),
+        ("input", HashSet::from(["checked"])),
         ("abbr", HashSet::from(["title"])),
         ("details", HashSet::from(["open"])),
     ]);
@@ -144,13 +157,20 @@ static CLEANER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
         .generic_attributes(HashSet::from(["class", "id", "lang", "dir"]))
         .url_schemes(HashSet::from(LINK_SCHEMES))
         .url_relative(ammonia::UrlRelative::PassThrough)
+        // Task-list boxes only: whatever `<input>` was written is a disabled checkbox (no text
+        // or password fields, buttons or file pickers; form elements are not kept at all).
+        .set_tag_attribute_value("input", "type", "checkbox")
+        .set_tag_attribute_value("input", "disabled", "")
+        .id_prefix(Some(ID_PREFIX))
         .link_rel(None)
         .strip_comments(true)
         .clean_content_tags(HashSet::from(["script", "style"]))
         .attribute_filter(|element, attribute, value| match (element, attribute) {
-            // Task-list boxes only: no text fields, buttons or file pickers.
-            ("input", "type") if !value.eq_ignore_ascii_case("checkbox") => None,
             ("img", "src") if !url_allowed(value, true) => None,
+            // A link to an id of the text: ids have the content prefix.
+            ("a", "href") if value.starts_with('#') => {
+                Some(format!("#{}", content_id(&value[1..])).into())
+            }
             _ => Some(value.into()),
         });
     b

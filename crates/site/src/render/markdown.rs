@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, html};
 use stillpoint_content::slugify;
 
-use super::html_policy::{Markdown, RawHtml, sanitize_markdown_html, url_allowed};
+use super::html_policy::{Markdown, RawHtml, content_id, sanitize_markdown_html, url_allowed};
 use crate::props::TocEntry;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -27,7 +27,8 @@ fn options() -> Options {
 }
 
 /// Renders `markdown` (a `&str` is sanitised; see `Markdown` for the policy). Headings get unique
-/// ids (`{#custom}` wins); external links open safely; images load lazily. Sanitised, links and
+/// ids (`{#custom}` wins), every id and `#fragment` link of the text with the content prefix
+/// (`c-`, see `content_id`); external links open safely; images load lazily. Sanitised, links and
 /// images whose URL is not http(s), mailto or relative lose it, headings keep no custom
 /// attributes, and raw HTML goes through the sanitiser.
 pub fn render_markdown<'a>(markdown: impl Into<Markdown<'a>>) -> Rendered {
@@ -54,10 +55,10 @@ pub fn render_markdown<'a>(markdown: impl Into<Markdown<'a>>) -> Rendered {
                         _ => None,
                     })
                     .collect();
-                let base = id.as_ref().map(|s| s.to_string()).unwrap_or_else(|| {
+                let base = content_id(&id.as_ref().map(|s| s.to_string()).unwrap_or_else(|| {
                     let s = slugify(&text);
                     if s.is_empty() { "section".to_string() } else { s }
-                });
+                }));
                 let n = used.entry(base.clone()).or_insert(0);
                 *n += 1;
                 let unique = if *n == 1 { base } else { format!("{base}-{n}") };
@@ -84,6 +85,9 @@ pub fn render_markdown<'a>(markdown: impl Into<Markdown<'a>>) -> Rendered {
             Event::Start(Tag::Link { dest_url, title, .. }) => {
                 let href = if sanitise && !url_allowed(dest_url, false) {
                     String::new()
+                } else if let Some(fragment) = dest_url.strip_prefix('#') {
+                    // A heading (or another id) of this text, which has the content prefix.
+                    format!(" href=\"#{}\"", escape_attr(&content_id(fragment)))
                 } else {
                     format!(" href=\"{}\"", escape_attr(dest_url))
                 };
@@ -129,6 +133,12 @@ pub fn render_markdown<'a>(markdown: impl Into<Markdown<'a>>) -> Rendered {
                 i = end + 1;
                 continue;
             }
+            Event::FootnoteReference(name) => {
+                out.push(Event::FootnoteReference(CowStr::from(content_id(name))));
+            }
+            Event::Start(Tag::FootnoteDefinition(name)) => {
+                out.push(Event::Start(Tag::FootnoteDefinition(CowStr::from(content_id(name)))));
+            }
             e => out.push(e.clone()),
         }
         i += 1;
@@ -160,11 +170,11 @@ mod tests {
         let r = render_markdown(
             "Intro\n\n## Why It Works\n\ntext\n\n### Step `one`\n\n## Why It Works\n\n#### Deep\n",
         );
-        assert!(r.html.contains(r#"<h2 id="why-it-works">Why It Works</h2>"#), "{}", r.html);
-        assert!(r.html.contains(r#"<h2 id="why-it-works-2">"#));
-        assert!(r.html.contains(r#"<h3 id="step-one">Step <code>one</code></h3>"#), "{}", r.html);
+        assert!(r.html.contains(r#"<h2 id="c-why-it-works">Why It Works</h2>"#), "{}", r.html);
+        assert!(r.html.contains(r#"<h2 id="c-why-it-works-2">"#));
+        assert!(r.html.contains(r#"<h3 id="c-step-one">Step <code>one</code></h3>"#), "{}", r.html);
         let toc: Vec<_> = r.toc.iter().map(|t| (t.id.as_str(), t.level)).collect();
-        assert_eq!(toc, [("why-it-works", 2), ("step-one", 3), ("why-it-works-2", 2)]);
+        assert_eq!(toc, [("c-why-it-works", 2), ("c-step-one", 3), ("c-why-it-works-2", 2)]);
     }
 
     #[test]
@@ -201,6 +211,6 @@ mod tests {
     #[test]
     fn custom_heading_id() {
         let r = render_markdown("## Title {#custom}\n");
-        assert!(r.html.contains(r#"<h2 id="custom">Title</h2>"#), "{}", r.html);
+        assert!(r.html.contains(r#"<h2 id="c-custom">Title</h2>"#), "{}", r.html);
     }
 }

@@ -123,7 +123,7 @@ fn javascript_and_data_urls_in_markdown_links_and_images() {
 fn heading_attributes_cannot_add_handlers() {
     let out = safe("## Title {#t .note onclick=alert(1) style=color:red}\n");
     assert_inert(&out);
-    assert!(out.contains(r#"<h2 id="t" class="note">Title</h2>"#), "{out}");
+    assert!(out.contains(r#"<h2 id="c-t" class="note">Title</h2>"#), "{out}");
 }
 
 #[test]
@@ -141,7 +141,7 @@ fn safe_formatting_survives_sanitising() {
     assert_inert(&out);
     for kept in [
         r#"<div class="note"><strong>Note</strong> <em>gently</em></div>"#,
-        r#"<h2 id="breathe">Breathe</h2>"#,
+        r#"<h2 id="c-breathe">Breathe</h2>"#,
         "<table>",
         "<td>2</td>",
         r#"class="footnote-reference""#,
@@ -152,12 +152,82 @@ fn safe_formatting_survives_sanitising() {
         r#"<a href="/articles/a">int</a>"#,
         r#"<a href="https://x.example" rel="noopener">ext</a>"#,
         r#"<a href="mailto:a@x.example">mail</a>"#,
-        r##"<a href="#breathe">frag</a>"##,
+        r##"<a href="#c-breathe">frag</a>"##,
         r#"<img src="/images/lake.jpg" alt="A calm lake" loading="lazy" decoding="async">"#,
         "<details><summary>More</summary>Hidden</details>",
     ] {
         assert!(out.contains(kept), "`{kept}` is kept in {out}");
     }
+}
+
+/// Every `<input …>` tag of `html`.
+fn inputs(html: &str) -> Vec<&str> {
+    html.split("<input").skip(1).filter_map(|t| t.split_once('>').map(|(tag, _)| tag)).collect()
+}
+
+#[test]
+fn form_controls_are_dropped_and_inputs_are_disabled_checkboxes() {
+    let out = safe(concat!(
+        "Log in: <input type=\"password\" name=\"p\" placeholder=\"Password\"> <input value=\"x\">\n\n",
+        "<button>Go</button> <select><option>a</option></select> <textarea>t</textarea>\n\n",
+        "<form action=\"/x\"><input type=\"submit\"></form>\n\n",
+        "- [x] done\n- [ ] todo\n",
+    ));
+    for gone in
+        ["<button", "<select", "<option", "<textarea", "<form", "password", "name=", "value="]
+    {
+        assert!(!out.contains(gone), "`{gone}` survived in {out}");
+    }
+    let inputs = inputs(&out);
+    assert_eq!(inputs.len(), 5, "{out}");
+    for tag in inputs {
+        let attrs: Vec<&str> = tag.split_whitespace().collect();
+        assert!(
+            attrs.contains(&r#"type="checkbox""#) && attrs.contains(&r#"disabled="""#),
+            "{out}"
+        );
+        assert!(
+            attrs.iter().all(|a| a.starts_with("type=")
+                || a.starts_with("disabled=")
+                || *a == r#"checked="""#),
+            "{out}"
+        );
+    }
+    assert_eq!(out.matches("checked").count(), 1, "the done item stays checked: {out}");
+}
+
+#[test]
+fn content_ids_cannot_take_the_ids_of_the_page_or_browser_globals() {
+    let out = safe(concat!(
+        "<div id=\"sp-footer\">f</div>\n\n<p id=\"requestIdleCallback\">r</p>\n\n",
+        "## Main\n\n[up](#main) <a href=\"#sp-footer\">f</a> <a href=\"#c-main\">m</a>\n\n",
+        "Note[^n].\n\n[^n]: The note.\n",
+    ));
+    for kept in [
+        r#"<div id="c-sp-footer">f</div>"#,
+        r#"<p id="c-requestIdleCallback">r</p>"#,
+        r#"<h2 id="c-main">Main</h2>"#,
+        r##"<a href="#c-main">up</a>"##,
+        r##"<a href="#c-sp-footer">f</a>"##,
+        r##"<a href="#c-main">m</a>"##,
+        r##"<a href="#c-n">"##,
+        r#"class="footnote-definition" id="c-n""#,
+    ] {
+        assert!(out.contains(kept), "`{kept}` in {out}");
+    }
+    for gone in [r#"id="sp-footer""#, r#"id="requestIdleCallback""#, r#"id="main""#] {
+        assert!(!out.contains(gone), "`{gone}` survived in {out}");
+    }
+    // Without raw HTML, the renderer gives the same ids and links, and so does a trusted text.
+    let md = "## Main\n\n[up](#main) and a note[^n].\n\n[^n]: N.\n";
+    for out in [safe(md), trusted(md)] {
+        assert!(
+            out.contains(r#"<h2 id="c-main">"#) && out.contains(r##"href="#c-main""##),
+            "{out}"
+        );
+        assert!(out.contains(r##"href="#c-n""##) && out.contains(r#"id="c-n""#), "{out}");
+    }
+    assert_eq!(render_markdown(md).toc[0].id, "c-main");
 }
 
 #[test]
