@@ -4,6 +4,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::article::scan_body;
 use crate::catalog::Catalog;
 use crate::error::line_col;
 use crate::load::Site;
@@ -129,6 +130,16 @@ pub fn content_warnings(site: &Site, catalog: &Catalog) -> Vec<ContentWarning> {
             });
         }
     }
+    for page in &site.pages {
+        for code in scan_body(&page.body, page.body_line).shortcodes {
+            out.push(ContentWarning {
+                path: format!("pages/{}.md", page.name).into(),
+                line: code.line,
+                col: code.col,
+                kind: WarningKind::Shortcode(code.value),
+            });
+        }
+    }
     for a in &site.articles {
         for img in &a.images_without_alt {
             out.push(ContentWarning {
@@ -250,6 +261,7 @@ mod tests {
         for page in crate::pages::INFO_PAGES {
             write(root, &format!("pages/{page}.md"), "---\ntitle: P\n---\nText.\n");
         }
+        write(root, "pages/terms.md", "---\ntitle: P\n---\nText.\n\n{% include terms.html %}\n");
         write(
             root,
             "articles/a.md",
@@ -295,6 +307,7 @@ mod tests {
                 "articles/d.md:14:1 `{{< youtube x >}}` looks like a shortcode of another site generator (accepted)",
                 "articles/more:0:0 a symbolic link: symlinks are not followed, so it is left out",
                 "data/authors.toml:8:8 author `Ben` has no articles",
+                "pages/terms.md:6:1 `{% include terms.html %}` looks like a shortcode of another site generator",
                 "static/images/z.png:0:0 a symbolic link: symlinks are not followed, so it is left out",
             ]
         );

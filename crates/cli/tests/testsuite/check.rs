@@ -175,3 +175,24 @@ fn check_fails_in(t: &SiteTest) -> String {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     stderr(&out)
 }
+
+/// A link into an article whose own file has an error is not reported as well, whatever the
+/// file's name: the article's slug is known as far as its front matter parsed.
+#[test]
+fn a_link_to_an_article_with_errors_is_not_reported_twice() {
+    let t = SiteTest::from_fixture("minimal");
+    std::fs::write(
+        t.site().join("articles/old-name.md"),
+        "---\ntitle: Renamed\nslug: new-name\ntags: [x]\nentities:\n  - category: sleepEnhancement\n---\nText.\n",
+    )
+    .unwrap();
+    std::fs::write(
+        t.site().join("articles/z.md"),
+        "---\ntitle: Z\nslug: z\nentities:\n  - category: sleepEnhancement\n---\nSee [it](/articles/new-name).\n",
+    )
+    .unwrap();
+    let err = check_fails_in(&t);
+    assert!(err.contains("unknown field `tags`"), "{err}");
+    assert!(!err.contains("link to `/articles/new-name`"), "{err}");
+    assert!(err.contains("1 content error found"), "{err}");
+}
