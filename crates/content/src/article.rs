@@ -708,6 +708,23 @@ More [topic](/anxiety-management/).
     }
 
     #[test]
+    fn empty_front_matter_lists_each_missing_field_once() {
+        let errs = Article::parse(Path::new("a.md"), "---\n---\nBody.\n", date()).unwrap_err();
+        let kinds: Vec<_> = errs.iter().map(|e| e.kind.to_string()).collect();
+        assert_eq!(
+            kinds,
+            [
+                "missing required field `title`",
+                "missing required field `slug`",
+                "missing required field `entities`"
+            ]
+        );
+        let errs = Article::parse(Path::new("a.md"), "---\n- a\n---\n", date()).unwrap_err();
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert_eq!(errs[0].kind.code(), "malformed_front_matter");
+    }
+
+    #[test]
     fn missing_entities_is_one_error() {
         let text = GOOD.split("entities:").next().unwrap().to_string() + "---\nBody.\n";
         let errs = Article::parse(Path::new("a.md"), &text, date()).unwrap_err();
