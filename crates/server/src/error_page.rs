@@ -1,6 +1,6 @@
 //! Error answers with the site's own pages: `404.html` and `500.html` from the root.
 //!
-//! The page is read on each use, so a rebuilt `dist/` shows its new page without a restart.
+//! The page is read on each use (never through a symbolic link, as `files.rs` says), so a rebuilt `dist/` shows its new page without a restart.
 //! If the site has no such page, a minimal built-in one stands in (and a warning is logged):
 //! an error answer must not itself fail.
 
@@ -25,7 +25,13 @@ impl ErrorPages {
     /// The site's `{status}.html` with `status`; for a HEAD request, the same headers and no body.
     pub(crate) async fn render(&self, status: StatusCode, head: bool) -> Response {
         let file = self.root.join(format!("{}.html", status.as_u16()));
-        let page = match tokio::fs::read(&file).await {
+        let read = file.clone();
+        let page = tokio::task::spawn_blocking(move || {
+            use std::io::Read;
+            let mut page = Vec::new();
+            crate::file_cache::open_no_follow(&read)?.read_to_end(&mut page).map(|_| page)
+        });
+        let page = match page.await.map_err(std::io::Error::other).flatten() {
             Ok(page) => page,
             Err(err) => {
                 let file = file.display();

@@ -140,7 +140,7 @@ pub(crate) fn load(
     csp: &HeaderValue,
     compress: bool,
 ) -> io::Result<Entry> {
-    let mut file = std::fs::File::open(&path)?;
+    let mut file = open_no_follow(&path)?;
     let meta = file.metadata()?;
     if !meta.is_file() {
         return Err(io::ErrorKind::NotFound.into());
@@ -183,13 +183,31 @@ pub(crate) fn load(
     Ok(entry)
 }
 
+/// Opens `path` for reading; a symbolic link as its last component is "not found": links in
+/// the site are never followed (`files.rs`).
+pub(crate) fn open_no_follow(path: &Path) -> io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(rustix::fs::OFlags::NOFOLLOW.bits() as i32)
+        .open(path)
+        .map_err(|err| match err.raw_os_error() {
+            Some(code) if code == rustix::io::Errno::LOOP.raw_os_error() => {
+                io::ErrorKind::NotFound.into()
+            }
+            _ => err,
+        })
+}
+
 /// The gzip and brotli variants: the file's precompressed `.gz`/`.br` siblings when the build
 /// left some, else compressed here for text types.
 fn compressed(path: &Path, bytes: &[u8], content_type: &str) -> (Option<Vec<u8>>, Option<Vec<u8>>) {
     let sibling = |ext: &str| {
         let mut name = path.as_os_str().to_owned();
         name.push(ext);
-        std::fs::read(PathBuf::from(name)).ok()
+        let mut bytes = Vec::new();
+        open_no_follow(Path::new(&name)).ok()?.read_to_end(&mut bytes).ok()?;
+        Some(bytes)
     };
     let (gz, br) = (sibling(".gz"), sibling(".br"));
     if gz.is_some() || br.is_some() || !encoding::compressible(content_type) {

@@ -180,30 +180,59 @@ pub(crate) fn is_clean(path: &str) -> bool {
         })
 }
 
-/// I/O errors that say the path names no readable file: not found, permission denied, a file
-/// used as a directory, invalid names (NUL, too long).
-/// The file a path names (see the module's rules), if any.
+/// The file a path names (see the module's rules), if any. Symbolic links below the root are
+/// never followed (nginx's `disable_symlinks on`): a path through one names no file, so a link
+/// in `DIST` cannot serve what lies outside it. The root itself may be a link.
 fn resolve(root: &Path, relative: &str) -> io::Result<Option<PathBuf>> {
     if relative.is_empty() {
-        return Ok(Some(root.join("index.html")));
+        return Ok(match kind(root, "index.html")? {
+            Kind::File => Some(root.join("index.html")),
+            _ => None,
+        });
     }
-    let path = root.join(relative);
-    let is_dir = match std::fs::metadata(&path) {
-        Ok(meta) if meta.is_file() => return Ok(Some(path)),
-        Ok(meta) => meta.is_dir(),
-        Err(err) if means_not_found(&err) => false,
-        Err(err) => return Err(err),
+    let is_dir = match kind(root, relative)? {
+        Kind::File => return Ok(Some(root.join(relative))),
+        Kind::Dir => true,
+        Kind::None => false,
     };
-    let page = root.join(format!("{relative}.html"));
-    match std::fs::metadata(&page) {
-        Ok(meta) if meta.is_file() => return Ok(Some(page)),
-        Ok(_) => {}
-        Err(err) if means_not_found(&err) => {}
-        Err(err) => return Err(err),
+    let page = format!("{relative}.html");
+    if kind(root, &page)? == Kind::File {
+        return Ok(Some(root.join(page)));
     }
-    Ok(is_dir.then(|| path.join("index.html")))
+    let index = format!("{relative}/index.html");
+    Ok((is_dir && kind(root, &index)? == Kind::File).then(|| root.join(index)))
 }
 
+#[derive(Debug, PartialEq, Eq)]
+enum Kind {
+    File,
+    Dir,
+    /// Nothing, a link, or another kind of file.
+    None,
+}
+
+/// What `relative` names under `root`, looking at each component without following links.
+fn kind(root: &Path, relative: &str) -> io::Result<Kind> {
+    let mut path = root.to_path_buf();
+    let mut kind = Kind::Dir;
+    for segment in relative.split('/') {
+        if kind != Kind::Dir {
+            return Ok(Kind::None);
+        }
+        path.push(segment);
+        kind = match std::fs::symlink_metadata(&path) {
+            Ok(meta) if meta.is_file() => Kind::File,
+            Ok(meta) if meta.is_dir() => Kind::Dir,
+            Ok(_) => Kind::None,
+            Err(err) if means_not_found(&err) => Kind::None,
+            Err(err) => return Err(err),
+        };
+    }
+    Ok(kind)
+}
+
+/// I/O errors that say the path names no readable file: not found, permission denied, a file
+/// used as a directory, invalid names (NUL, too long).
 fn means_not_found(err: &io::Error) -> bool {
     use io::ErrorKind::*;
     matches!(

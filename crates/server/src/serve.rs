@@ -63,7 +63,9 @@ pub async fn serve_with_shutdown(
     let hsts = config.tls.as_ref().map(security::hsts);
     let refusal = Refusal { csp: security::csp_header(&config.style_hashes), hsts };
     let router = router.layer(middleware::from_fn_with_state(refusal.clone(), host::require));
-    let fast = config.access_log.is_none().then(|| Fast { site, refusal: refusal.clone() });
+    // With an access log, the fast path only refuses the first head (the log is the router's).
+    let files = config.access_log.is_none();
+    let fast = Some(Fast { site, refusal: refusal.clone(), files });
     let timeouts = config.timeouts;
     let scheme = if acceptor.is_some() { "https" } else { "http" };
     tracing::info!(address = %bound, scheme, root = %config.root.display(), "serving");

@@ -1,23 +1,28 @@
 //! `stillpoint dev`: build, serve, watch, rebuild, and tell the open tabs.
 //!
 //! - `watch`: which file events count, and the `notify` watcher with its debouncer;
+//! - `root`: notices the site directory deleted and made again, or swapped, and watches the new one;
 //! - `rebuild`: the rebuild loop (web bundle with `--web-dev`, then the site) and the terminal output;
 //! - `outputs`: what a build changed (pages, web bundle), by comparing the output with the last one;
 //! - `events`: the events sent to tabs and the hub that fans them out;
 //! - `server`: the production router plus the events stream, the dev client and the dev `/sw.js`;
+//! - `local_only`: the `Host`/`Origin` check against DNS rebinding;
 //! - `inject`: the client's `<script>` tag in HTML answers;
 //! - `client/`: the browser side (`dev.js`, `dev.css`, `sw.js`), served from the binary.
 
 mod events;
 mod inject;
+mod local_only;
 mod outputs;
 mod rebuild;
+mod root;
 mod server;
 mod watch;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use anyhow::Context as _;
@@ -60,10 +65,39 @@ pub fn run(args: &DevArgs) -> anyhow::Result<ExitCode> {
     let filter = Filter::new(site.clone(), out.clone(), web_dev.map(|w| w.join("src")));
     let (tx, batches) = std::sync::mpsc::channel::<Vec<PathBuf>>();
     let stop = tx.clone();
-    let watcher =
+    let watcher = {
+        let tx = tx.clone();
         Arc::new(Mutex::new(watch::start(&filter, rebuilder.lost.clone(), move |paths| {
             let _ = tx.send(paths);
-        })?));
+        })?))
+    };
+    let stop_polling = Arc::new(AtomicBool::new(false));
+    let poller = {
+        let (watcher, filter, lost, site) =
+            (watcher.clone(), filter.clone(), rebuilder.lost.clone(), site.clone());
+        root::spawn(site.clone(), stop_polling.clone(), move || {
+            let batches = tx.clone();
+            let started = watch::start(&filter, lost.clone(), move |paths| {
+                let _ = batches.send(paths);
+            });
+            match started {
+                Ok(new) => {
+                    // The old watches followed the old directory; drop them with their watcher.
+                    *watcher.lock().expect("watcher lock") = new;
+                    // Nothing the old watcher saw covers the new directory: every file's stamp
+                    // is checked, and the site path (never reported by the watcher) asks for
+                    // the rebuild.
+                    lost.store(true, Ordering::SeqCst);
+                    let _ = tx.send(vec![site.clone()]);
+                    true
+                }
+                Err(e) => {
+                    tracing::warn!("{e}");
+                    false
+                }
+            }
+        })
+    };
     let watch_dir = {
         let watcher = watcher.clone();
         move |dir: &Path| {
@@ -87,7 +121,10 @@ pub fn run(args: &DevArgs) -> anyhow::Result<ExitCode> {
         uncompressed: true,
         ..ServeConfig::default()
     };
-    let served = runtime.block_on(serve(config, listener, hub, args.open, &site));
+    let names = local_only::LocalNames::new(args.host);
+    let served = runtime.block_on(serve(config, listener, hub, names, args.open, &site));
+    stop_polling.store(true, Ordering::SeqCst);
+    let _ = poller.join();
     drop(watcher);
     let _ = stop.send(Vec::new());
     if builder.join().is_err() {
@@ -101,13 +138,14 @@ async fn serve(
     config: ServeConfig,
     listener: tokio::net::TcpListener,
     hub: Arc<Hub>,
+    names: local_only::LocalNames,
     open: bool,
     site: &Path,
 ) -> anyhow::Result<()> {
     let shutdown = shutdown_signal()?;
     let (stop_tx, stop_rx) = signal_watch::channel(false);
     let bound = listener.local_addr()?;
-    let router = server::router(&config, hub, stop_rx);
+    let router = server::router(&config, hub, stop_rx, names);
     let url = format!("http://{bound}");
     tracing::info!("Serving {} at {url} (Ctrl-C to stop)", site.display());
     if open && let Err(e) = open::that_detached(&url) {

@@ -168,6 +168,10 @@ impl Rebuilder {
         if !sources.is_empty() {
             tracing::info!("changed: {}", list(&changes.site));
         }
+        if changes.root {
+            // The directory was replaced: each file's stamp is checked, none is vouched for.
+            self.lost.store(true, Ordering::SeqCst);
+        }
         let options = self.build_options();
         // Unless it may have missed events, the watcher vouches that no other file changed.
         if self.loaded_while_watching && !self.lost.swap(false, Ordering::SeqCst) {

@@ -2,7 +2,8 @@
 //! around it. `/__stillpoint/events` (Server-Sent Events from the [`Hub`]), the dev client and
 //! its stylesheet from the binary, a `/sw.js` that removes itself instead of the site's service
 //! worker, and the client's `<script>` in every HTML answer. Answers are not compressed in dev,
-//! so the HTML can be edited on its way out.
+//! so the HTML can be edited on its way out. Only requests for a local name are answered
+//! (`local_only.rs`).
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -22,6 +23,7 @@ use tokio::sync::{broadcast, watch};
 
 use super::events::Hub;
 use super::inject::{SCRIPT_TAG, inject};
+use super::local_only::{self, LocalNames};
 
 pub const EVENTS_PATH: &str = "/__stillpoint/events";
 const CLIENT_JS: &str = include_str!("client/dev.js");
@@ -38,7 +40,12 @@ struct Dev {
     shutdown: watch::Receiver<bool>,
 }
 
-pub fn router(config: &ServeConfig, hub: Arc<Hub>, shutdown: watch::Receiver<bool>) -> Router {
+pub fn router(
+    config: &ServeConfig,
+    hub: Arc<Hub>,
+    shutdown: watch::Receiver<bool>,
+    names: LocalNames,
+) -> Router {
     let site = stillpoint_server::app(config).layer(middleware::from_fn(with_client));
     Router::new()
         .route(EVENTS_PATH, get(events))
@@ -47,6 +54,7 @@ pub fn router(config: &ServeConfig, hub: Arc<Hub>, shutdown: watch::Receiver<boo
         .route("/sw.js", get(|| asset("text/javascript; charset=utf-8", KILL_SW)))
         .with_state(Dev { hub, shutdown })
         .fallback_service(site)
+        .layer(middleware::from_fn_with_state(names, local_only::require))
 }
 
 async fn asset(content_type: &'static str, body: &'static str) -> Response {

@@ -34,15 +34,18 @@ pub struct Changes {
     pub site: Vec<PathBuf>,
     /// Files of the web sources (`web/src`), relative to it, sorted.
     pub web: Vec<PathBuf>,
+    /// The site directory itself was replaced (`root.rs`): any file may have changed.
+    pub root: bool,
 }
 
 impl Changes {
     pub fn is_empty(&self) -> bool {
-        self.site.is_empty() && self.web.is_empty()
+        self.site.is_empty() && self.web.is_empty() && !self.root
     }
     pub fn extend(&mut self, other: Changes) {
         self.site.extend(other.site);
         self.web.extend(other.web);
+        self.root |= other.root;
         self.normalize();
     }
     fn normalize(&mut self) {
@@ -78,10 +81,16 @@ impl Filter {
         }
     }
 
-    /// Sorts a batch of paths into site and web changes, dropping what is ignored.
+    /// Sorts a batch of paths into site and web changes, dropping what is ignored. The site
+    /// directory's own path is never reported by the watcher (see [`start`]): it comes from
+    /// `root.rs`, and means the directory was replaced.
     pub fn classify<'a>(&self, paths: impl IntoIterator<Item = &'a Path>) -> Changes {
         let mut changes = Changes::default();
         for path in paths {
+            if path == self.site {
+                changes.root = true;
+                continue;
+            }
             if self.ignored.iter().any(|dir| path.starts_with(dir)) || is_editor_noise(path) {
                 continue;
             }
@@ -159,16 +168,20 @@ pub fn start(
     lost: Arc<AtomicBool>,
     mut on_batch: impl FnMut(Vec<PathBuf>) + Send + 'static,
 ) -> anyhow::Result<Debouncer> {
+    let site = filter.site.clone();
     let mut debouncer =
         new_debouncer(DEBOUNCE, None, move |result: DebounceEventResult| match result {
             Ok(events) => {
                 if events.iter().any(|e| e.event.need_rescan()) {
                     lost.store(true, Ordering::SeqCst);
                 }
+                // Events on the site directory itself (its attributes, its move or deletion)
+                // change no file: `root.rs` watches for the directory being replaced.
                 let paths: Vec<PathBuf> = events
                     .into_iter()
                     .filter(|e| Filter::is_change(&e.event.kind))
                     .flat_map(|e| e.event.paths)
+                    .filter(|path| *path != site)
                     .collect();
                 if !paths.is_empty() {
                     on_batch(paths);
@@ -227,9 +240,11 @@ mod tests {
             "/s/.stillpoint/cache/x",
             "/s/.git/index",
             "/s/node_modules/a/b.js",
-            "/s",
         ];
         assert!(filter().classify(batch.iter().map(Path::new)).is_empty());
+        // The site directory's own path (never reported by the watcher) means it was replaced.
+        let replaced = filter().classify([Path::new("/s")]);
+        assert!(replaced.root && replaced.site.is_empty() && !replaced.is_empty());
         let elsewhere = Filter::new("/s".into(), "/s/out".into(), None);
         assert!(elsewhere.classify([Path::new("/s/out/a/index.html")]).is_empty());
         assert_eq!(elsewhere.classify([Path::new("/s/outside.md")]).site, site(&["outside.md"]));

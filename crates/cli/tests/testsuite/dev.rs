@@ -84,11 +84,37 @@ impl Dev {
         body
     }
 
+    /// The status line and what follows (up to 64 KiB) of a raw `head`, closed after the first
+    /// read that ends the answer's head.
+    fn raw(&self, head: &str) -> (String, String) {
+        let mut s = TcpStream::connect(&self.addr).unwrap();
+        s.set_read_timeout(Some(WAIT)).unwrap();
+        s.write_all(head.as_bytes()).unwrap();
+        let mut reader = BufReader::new(s);
+        let mut status = String::new();
+        reader.read_line(&mut status).unwrap();
+        let mut rest = String::new();
+        let mut line = String::new();
+        // The head, then the body if it is not a stream (a refusal's line).
+        while reader.read_line(&mut line).unwrap_or(0) > 0 && rest.len() < 64 << 10 {
+            rest.push_str(&line);
+            if line == "\r\n" && status.contains(" 200 ") {
+                break;
+            }
+            line.clear();
+        }
+        (status, rest)
+    }
+
     /// The events stream, one parsed event per `data:` line.
     fn events(&self) -> Receiver<Value> {
         let mut s = TcpStream::connect(&self.addr).unwrap();
-        write!(s, "GET /__stillpoint/events HTTP/1.0\r\nAccept: text/event-stream\r\n\r\n")
-            .unwrap();
+        write!(
+            s,
+            "GET /__stillpoint/events HTTP/1.0\r\nHost: {}\r\nAccept: text/event-stream\r\n\r\n",
+            self.addr
+        )
+        .unwrap();
         let (tx, rx) = channel();
         std::thread::spawn(move || {
             for line in BufReader::new(s).lines().map_while(Result::ok) {
@@ -288,4 +314,92 @@ fn dev_routes_headers_and_a_clean_stop() {
     next(&events, "hello");
     let status = dev.interrupt();
     assert!(status.success(), "{status:?}\n{}", dev.log());
+}
+
+/// DNS rebinding: a page on another site whose name resolves to 127.0.0.1 must not read the
+/// drafts or the error stream. Only local names are answered (any port); the events stream
+/// also refuses a foreign `Origin`.
+#[test]
+fn only_requests_for_local_names_are_answered() {
+    let t = SiteTest::from_fixture("minimal");
+    let dev = Dev::start(&t);
+    let port = dev.addr.rsplit(':').next().unwrap().to_string();
+    let get = |path: &str, host: &str, origin: Option<&str>| {
+        let origin = origin.map(|o| format!("Origin: {o}\r\n")).unwrap_or_default();
+        dev.raw(&format!(
+            "GET {path} HTTP/1.1\r\nHost: {host}\r\n{origin}Connection: close\r\n\r\n"
+        ))
+    };
+    for host in ["evil.example", &format!("evil.example:{port}"), "localhost.evil.example"] {
+        for path in ["/articles/body-scan", "/__stillpoint/events"] {
+            let (status, rest) = get(path, host, None);
+            assert!(status.contains(" 403 "), "{host}{path}: {status}");
+            assert!(rest.contains("DNS rebinding") && !rest.contains(OLD_TITLE), "{rest}");
+        }
+    }
+    for host in [format!("localhost:{port}"), format!("127.0.0.1:{port}"), "[::1]:1".to_owned()] {
+        let (status, rest) = get("/articles/body-scan", &host, None);
+        assert!(status.contains(" 200 "), "{host}: {status}");
+        assert!(rest.to_ascii_lowercase().contains("content-type: text/html"), "{rest}");
+    }
+    let local = format!("localhost:{port}");
+    let (status, rest) = get("/__stillpoint/events", &local, Some("http://evil.example"));
+    assert!(status.contains(" 403 ") && rest.contains("other origins"), "{status}{rest}");
+    let (status, _) = get("/__stillpoint/events", &local, Some(&format!("http://{local}")));
+    assert!(status.contains(" 200 "), "{status}");
+    // A page's own requests carry no Origin, or a local one: a cross-origin GET is answered
+    // (the browser keeps its body from the other page without CORS headers).
+    let (status, _) = get("/articles/body-scan", &local, Some("http://evil.example"));
+    assert!(status.contains(" 200 "), "{status}");
+}
+
+/// The site directory deleted and made again, or swapped for another (`rm -rf site && git
+/// checkout site`, a tool renaming a new directory into place): dev says so, watches the new
+/// directory, rebuilds, and serves it; later edits in it are seen too.
+#[test]
+fn a_replaced_site_directory_is_watched_and_served_again() {
+    let t = SiteTest::from_fixture("minimal");
+    let dev = Dev::start(&t);
+    assert!(dev.get("/articles/body-scan").contains(OLD_TITLE));
+    let events = dev.events();
+    next(&events, "hello");
+
+    // Moved away, then a modified copy (without the dev output, as a checkout has none)
+    // renamed into place.
+    let moved = t.tmp.path().join("site.moved");
+    std::fs::rename(t.site(), &moved).unwrap();
+    let deadline = Instant::now() + WAIT;
+    while !dev.log().contains("is gone") {
+        assert!(Instant::now() < deadline, "no word of the site going:\n{}", dev.log());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let fresh = t.tmp.path().join("site.new");
+    crate::util::copy_dir(&moved, &fresh);
+    std::fs::remove_dir_all(fresh.join(".stillpoint")).unwrap();
+    let article = fresh.join(ARTICLE);
+    let text = std::fs::read_to_string(&article).unwrap().replace(OLD_TITLE, NEW_TITLE);
+    std::fs::write(&article, text).unwrap();
+    std::fs::rename(&fresh, t.site()).unwrap();
+
+    let served = |title: &str| {
+        let deadline = Instant::now() + WAIT;
+        // The output is inside the site directory: none until the new one is built (404).
+        while !dev.request("GET", "/articles/body-scan").2.contains(title) {
+            assert!(Instant::now() < deadline, "{title} not served:\n{}", dev.log());
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+    served(NEW_TITLE);
+    let log = dev.log();
+    assert_eq!(log.matches("is gone").count(), 1, "{log}");
+    assert_eq!(log.matches("is back").count(), 1, "{log}");
+
+    // The new directory is watched (and the old one, still about, no longer counts).
+    save(&t.site(), ARTICLE, |s| s.replace(NEW_TITLE, OLD_TITLE));
+    served(OLD_TITLE);
+    std::fs::remove_dir_all(&moved).unwrap();
+    save(&t.site(), ARTICLE, |s| s.replace(OLD_TITLE, NEW_TITLE));
+    served(NEW_TITLE);
+    assert!(dev.log().contains(&format!("changed: {ARTICLE}\n")), "{}", dev.log());
+    drop(events);
 }

@@ -7,17 +7,20 @@
 //! page cache with `sendfile(2)`. The answers are the router's, header for header (a test
 //! compares them). The first request the fast path does not answer itself (another method,
 //! HTTP/1.0, a body, an upgrade or h2c, a range or a precondition, a redirect, a 404/500
-//! page, `/__health`, the proxy, a malformed head) hands the connection, with the bytes already
+//! page, `/__health`, the proxy) hands the connection, with the bytes already
 //! read, to hyper and the router for the rest of its life. With an access log configured,
-//! every connection goes to hyper (the log is written by the router's middleware).
+//! every connection goes to hyper after its first head (the log is written by the router's
+//! middleware); only refusals are answered here.
 //!
 //! Limits match hyper's: a request head must arrive within [`HEADER_TIMEOUT`] (also the
 //! keep-alive idle limit) and be at most `MAX_HEADER_BYTES` (`431` beyond, answered here, as
-//! is the `400` of the `Host` rule, `host.rs`); writes time out as `send_timeout.rs` says; an
+//! is the `400` of the `Host` rule, `host.rs`, and of the heads hyper would refuse itself,
+//! `malformed.rs`, so that these answers carry the security headers); writes time out as `send_timeout.rs` says; an
 //! idle connection closes on graceful shutdown.
 
 mod answer;
 pub(crate) mod head;
+mod malformed;
 pub(crate) mod prefixed;
 pub(crate) mod request;
 mod write;
@@ -40,6 +43,9 @@ pub(crate) struct Fast {
     pub(crate) site: StaticSite,
     /// The CSP and HSTS every answer carries.
     pub(crate) refusal: Refusal,
+    /// Whether files are answered here; if not (an access log is kept), only refusals are, and
+    /// the first request that is not one goes to hyper.
+    pub(crate) files: bool,
 }
 
 /// A connection's byte stream; plain TCP can also take a file by `sendfile`.
@@ -73,8 +79,8 @@ pub(crate) async fn serve<S: Transport>(
     let mut deadline = Instant::now() + HEADER_TIMEOUT;
     loop {
         let request = match request::parse(&buf) {
-            Parse::Simple(request) => request,
-            Parse::Other => return Some(Prefixed::new(buf.freeze(), io)),
+            Parse::Simple(request) if fast.files => request,
+            Parse::Simple(_) | Parse::Other => return Some(Prefixed::new(buf.freeze(), io)),
             Parse::Refuse(status) => {
                 out.clear();
                 head::refusal(&mut out, status, &fast.refusal);

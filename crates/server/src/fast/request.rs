@@ -1,13 +1,15 @@
 //! Reading one HTTP/1.1 request head for the fast path (httparse, as hyper does), and
 //! deciding whether it is a plain `GET`/`HEAD` the fast path answers. Everything else (other
-//! methods, HTTP/1.0, bodies, upgrades, ranges, absolute targets, malformed heads) is
-//! [`Parse::Other`]: the connection goes to hyper, which answers it as it always did. Heads
-//! over the limit and requests breaking the `Host` rule are [`Parse::Refuse`]d.
+//! methods, HTTP/1.0, bodies, upgrades, ranges, absolute targets) is [`Parse::Other`]: the
+//! connection goes to hyper, which answers it as it always did. Heads over the limit, heads
+//! hyper would refuse itself (`malformed.rs`) and requests breaking the `Host` rule are
+//! [`Parse::Refuse`]d.
 
 use std::ops::Range;
 
 use http::{StatusCode, Version};
 
+use super::malformed;
 use crate::{MAX_HEADER_BYTES, host};
 
 /// As many headers as hyper accepts (`max_headers(100)` in `serve.rs`).
@@ -63,8 +65,13 @@ pub(crate) fn parse(buf: &[u8]) -> Parse {
             return Parse::Refuse(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE);
         }
         Ok(httparse::Status::Partial) => return Parse::Partial,
-        Err(_) => return Parse::Other,
+        Err(error) => {
+            return malformed::unparsable(buf, error).map_or(Parse::Other, Parse::Refuse);
+        }
     };
+    if malformed::refused(&request) {
+        return Parse::Refuse(StatusCode::BAD_REQUEST);
+    }
     let head_only = match request.method {
         Some("GET") => false,
         Some("HEAD") => true,
@@ -217,14 +224,26 @@ mod tests {
             "GET / HTTP/1.1\r\nHost: h\r\nIf-Match: \"t\"\r\n\r\n",
             "GET / HTTP/1.1\r\nHost: h\r\nIf-Unmodified-Since: x\r\n\r\n",
             "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n",
-            "GET /a b HTTP/1.1\r\n\r\n",
             "GET /#assets/app.js HTTP/1.1\r\nHost: h\r\n\r\n",
             "HEAD /a?q#f HTTP/1.1\r\nHost: h\r\n\r\n",
-            "GET / HTTP/1.1\r\nBad Header\r\n\r\n",
         ] {
             assert_eq!(parse(head.as_bytes()), Parse::Other, "{head:?}");
         }
+    }
+
+    #[test]
+    fn heads_hyper_refuses_are_refused_here() {
+        for head in [
+            "GET /a b HTTP/1.1\r\n\r\n",
+            "GET / HTTP/1.1\r\nBad Header\r\n\r\n",
+            "GET / HTTP/3.0\r\n\r\n",
+            "G(T / HTTP/1.1\r\n\r\n",
+            "GET / HTTP/1.1\r\nContent-Length: x\r\n\r\n",
+        ] {
+            assert_eq!(parse(head.as_bytes()), Parse::Refuse(StatusCode::BAD_REQUEST), "{head:?}");
+        }
         let many = format!("GET / HTTP/1.1\r\n{}\r\n", "X-A: b\r\n".repeat(101));
-        assert_eq!(parse(many.as_bytes()), Parse::Other);
+        let too_large = Parse::Refuse(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE);
+        assert_eq!(parse(many.as_bytes()), too_large);
     }
 }

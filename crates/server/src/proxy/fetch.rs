@@ -1,5 +1,6 @@
 //! Fetching one proxied URL: policy checks on every hop (at most 3 redirects), the filtering
-//! resolver, size and time caps, the content-type rule, and the answer cache.
+//! resolver, size and time caps, the content-type rule, the answer cache, a cap on fetches
+//! at once and one fetch per URL at a time (`flight.rs`).
 
 use std::{error::Error as _, sync::Arc, time::Instant};
 
@@ -10,6 +11,7 @@ use url::{Host, Url};
 
 use super::{
     ProxyOptions,
+    flight::Flights,
     policy::Policy,
     resolve::{FilteringResolver, Unreachable},
 };
@@ -17,7 +19,7 @@ use super::{
 const MAX_REDIRECTS: usize = 3;
 
 /// Why a proxied request got no answer.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) enum Failure {
     /// The URL is not one we fetch (403).
     Refused(String),
@@ -25,12 +27,17 @@ pub(crate) enum Failure {
     BadRequest(String),
     /// The upstream failed (502).
     Upstream(String),
+    /// As many fetches as allowed are running, and none ended within the wait (503).
+    Busy,
 }
 
 /// A successful upstream answer, as cached.
 #[derive(Clone, Debug)]
 pub(crate) struct Answer {
     content_type: HeaderValue,
+    /// The upstream's coding of `body` (asked for none, but some send gzip anyway): it is
+    /// stored and sent with the bytes it describes.
+    content_encoding: Option<HeaderValue>,
     body: Bytes,
     fetched: Instant,
 }
@@ -41,6 +48,9 @@ impl Answer {
         let mut response = Response::new(Body::from(self.body));
         let headers = response.headers_mut();
         headers.insert(header::CONTENT_TYPE, self.content_type);
+        if let Some(coding) = self.content_encoding {
+            headers.insert(header::CONTENT_ENCODING, coding);
+        }
         headers.insert(header::CONTENT_LENGTH, length);
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=300"));
         response
@@ -53,6 +63,9 @@ pub(crate) struct Proxy {
     client: reqwest::Client,
     options: ProxyOptions,
     cache: quick_cache::sync::Cache<String, Answer, AnswerWeight>,
+    /// Upstream fetches running at once (`ProxyOptions::max_fetches`).
+    fetches: tokio::sync::Semaphore,
+    flights: Flights<Result<Answer, Failure>>,
 }
 
 /// Proxied answers kept in memory, in bytes.
@@ -85,8 +98,10 @@ impl Proxy {
             policy,
             resolver,
             client,
-            options,
             cache: quick_cache::sync::Cache::with_weighter(256, CACHE_BYTES, AnswerWeight),
+            fetches: tokio::sync::Semaphore::new(options.max_fetches),
+            flights: Flights::default(),
+            options,
         }
     }
 
@@ -98,17 +113,34 @@ impl Proxy {
         let url = Url::parse(raw)
             .map_err(|e| Failure::BadRequest(format!("url is not a valid absolute URL: {e}")))?;
         self.policy.check(&url).map_err(|r| Failure::Refused(r.0))?;
-        if let Some(answer) = self.cache.get(url.as_str())
-            && answer.fetched.elapsed() < self.options.cache_ttl
-        {
+        let key = url.to_string();
+        if let Some(answer) = self.fresh(&key) {
             return Ok(answer);
         }
-        let key = url.to_string();
+        let flight = self.flights.join(&key);
+        flight.cell.get_or_init(|| self.fetch_once(&key, url)).await.clone()
+    }
+
+    /// The cached answer for `key`, if still fresh.
+    fn fresh(&self, key: &str) -> Option<Answer> {
+        self.cache.get(key).filter(|answer| answer.fetched.elapsed() < self.options.cache_ttl)
+    }
+
+    /// The one fetch of a flight: within the cap on fetches at once, then cached.
+    async fn fetch_once(&self, key: &str, url: Url) -> Result<Answer, Failure> {
+        // A flight that ended just before this one began may have cached it.
+        if let Some(answer) = self.fresh(key) {
+            return Ok(answer);
+        }
+        let _permit = tokio::time::timeout(self.options.fetch_wait, self.fetches.acquire())
+            .await
+            .map_err(|_| Failure::Busy)?
+            .expect("the semaphore is never closed");
         let timeout = self.options.timeout;
         let answer = tokio::time::timeout(timeout, self.fetch(url)).await.map_err(|_| {
             Failure::Upstream(format!("upstream did not answer within {}s", timeout.as_secs_f32()))
         })??;
-        self.cache.insert(key, answer.clone());
+        self.cache.insert(key.to_owned(), answer.clone());
         Ok(answer)
     }
 
@@ -127,6 +159,8 @@ impl Proxy {
                 .client
                 .get(url.clone())
                 .header(header::ACCEPT, "application/javascript, text/javascript, application/json")
+                // The body is passed on as it comes: ask for it uncoded.
+                .header(header::ACCEPT_ENCODING, "identity")
                 .send()
                 .await
                 .map_err(|e| send_failure(&url, &e))?;
@@ -154,6 +188,11 @@ impl Proxy {
 
     async fn read(&self, mut response: reqwest::Response) -> Result<Answer, Failure> {
         let content_type = response.headers().get(header::CONTENT_TYPE).cloned();
+        let content_encoding = response
+            .headers()
+            .get(header::CONTENT_ENCODING)
+            .filter(|coding| !coding.as_bytes().eq_ignore_ascii_case(b"identity"))
+            .cloned();
         let allowed =
             content_type.as_ref().and_then(|v| v.to_str().ok()).is_some_and(is_script_or_json);
         let Some(content_type) = content_type.clone().filter(|_| allowed) else {
@@ -178,7 +217,7 @@ impl Proxy {
             }
             body.extend_from_slice(&chunk);
         }
-        Ok(Answer { content_type, body: body.freeze(), fetched: Instant::now() })
+        Ok(Answer { content_type, content_encoding, body: body.freeze(), fetched: Instant::now() })
     }
 }
 

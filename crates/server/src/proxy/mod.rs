@@ -3,11 +3,14 @@
 //!
 //! Refusals (no `url`, a URL outside the allow-list, a non-public address, a redirect leaving
 //! the list) are 4xx with a one-line reason; upstream failures (unreachable, error status,
-//! wrong content type, too large, too slow) are 502. Nothing from the client's request is
+//! wrong content type, too large, too slow) are 502. At most `max_fetches` upstream fetches run
+//! at once, and concurrent requests for one URL share one fetch; a request that finds every
+//! fetch slot taken for `fetch_wait` gets 503 with `Retry-After`. Nothing from the client's request is
 //! forwarded (no cookies, no credentials); successful answers are cached for a while.
 
 mod address;
 mod fetch;
+mod flight;
 mod policy;
 mod resolve;
 
@@ -31,6 +34,10 @@ pub struct ProxyOptions {
     pub timeout: Duration,
     /// How long a successful answer is served from memory.
     pub cache_ttl: Duration,
+    /// Upstream fetches at once, over all URLs (concurrent requests for one URL share a fetch).
+    pub max_fetches: usize,
+    /// How long a request waits for a fetch to end when `max_fetches` are running; then `503`.
+    pub fetch_wait: Duration,
     /// Test only: this `(host, port)` may resolve to a loopback address. Never set from a
     /// site's configuration.
     pub loopback_exception: Option<(String, u16)>,
@@ -44,6 +51,8 @@ impl Default for ProxyOptions {
             max_bytes: 2 << 20,
             timeout: Duration::from_secs(10),
             cache_ttl: Duration::from_secs(300),
+            max_fetches: 16,
+            fetch_wait: Duration::from_secs(1),
             loopback_exception: None,
             hosts: HashMap::new(),
         }
@@ -73,6 +82,15 @@ pub(crate) async fn handle(State(proxy): State<Arc<Proxy>>, request: Request) ->
         Err(fetch::Failure::Upstream(reason)) => {
             tracing::warn!(url = %url, reason, "proxy upstream failed");
             text(StatusCode::BAD_GATEWAY, &reason)
+        }
+        Err(fetch::Failure::Busy) => {
+            tracing::warn!(url = %url, "proxy busy: too many upstream fetches at once");
+            let mut response = text(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "too many upstream fetches at once; try again shortly",
+            );
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
+            response
         }
     }
 }

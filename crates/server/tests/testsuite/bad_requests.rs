@@ -1,6 +1,8 @@
 //! Requests refused before routing, on the fast path and in hyper alike: a missing, empty,
-//! invalid or repeated `Host` (400) and heads over `MAX_HEADER_BYTES` (431), with the security
-//! headers and `Connection: close` (but hyper's own 431, which it writes without any).
+//! invalid or repeated `Host` (400), heads over `MAX_HEADER_BYTES` (431) and heads hyper cannot
+//! parse (400, 431), with the security headers and `Connection: close`. The first head of every
+//! connection is checked by the fast path, with an access log too, so hyper's own bare answers
+//! are never the answer to a connection's first request.
 
 use std::time::Duration;
 
@@ -23,9 +25,7 @@ async fn status_of(server: &Server, request: &str) -> (StatusCode, String) {
     let mut client = Client::connect(server.addr).await;
     let answer = client.raw(request, false).await;
     let context = format!("{request:.80?} → {}", answer.status);
-    let from_hyper = answer.status == StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE
-        && answer.header("cache-control").is_empty();
-    if answer.status.is_client_error() && !from_hyper {
+    if answer.status.is_client_error() {
         assert_eq!(answer.header("x-content-type-options"), "nosniff", "{context}");
         assert!(answer.header("content-security-policy").contains("default-src"), "{context}");
         assert_eq!(answer.header("connection"), "close", "{context}");
@@ -90,4 +90,41 @@ async fn an_endless_head_is_refused_once_over_the_limit() {
     let answer = String::from_utf8_lossy(&answer);
     assert!(answer.starts_with("HTTP/1.1 431 "), "{answer}");
     server.stop().await;
+}
+
+/// Heads hyper refuses itself (it answers with `Content-Length` and `Date` only) are refused
+/// by the fast path, with the security headers: unparsable lines, an invalid target, broken
+/// framing, too many header lines. Raw TCP, on a server with and without an access log.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn heads_hyper_cannot_parse_get_the_security_headers() {
+    let site = TestSite::new();
+    let (fast, hyper) = servers(&site).await;
+    let many = format!("GET / HTTP/1.1\r\nHost: x\r\n{}\r\n", "X-A: b\r\n".repeat(120));
+    let cases = [
+        ("GET /a b HTTP/1.1\r\nHost: x\r\n\r\n", StatusCode::BAD_REQUEST),
+        ("GET / HTTP/1.1\r\nHost: x\r\nbad header\r\n\r\n", StatusCode::BAD_REQUEST),
+        ("G(T / HTTP/1.1\r\nHost: x\r\n\r\n", StatusCode::BAD_REQUEST),
+        ("GET / HTTP/9.9\r\nHost: x\r\n\r\n", StatusCode::BAD_REQUEST),
+        ("GET /\x7f HTTP/1.1\r\nHost: x\r\n\r\n", StatusCode::BAD_REQUEST),
+        ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n", StatusCode::BAD_REQUEST),
+        ("POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n", StatusCode::BAD_REQUEST),
+        (many.as_str(), StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE),
+    ];
+    for (request, expected) in cases {
+        for server in [&fast, &hyper] {
+            let (status, context) = status_of(server, request).await;
+            assert_eq!(status, expected, "{context}");
+        }
+    }
+    // HTTP/2 with prior knowledge still reaches hyper.
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(fast.addr).await.unwrap();
+    stream.write_all(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n").await.unwrap();
+    let mut frame = [0u8; 9];
+    let read = tokio::time::timeout(Duration::from_secs(5), stream.read_exact(&mut frame)).await;
+    assert!(read.is_ok_and(|r| r.is_ok()), "a frame in answer");
+    assert_eq!(frame[3], 4, "the server's SETTINGS frame");
+    drop(stream);
+    fast.stop().await;
+    hyper.stop().await;
 }

@@ -107,12 +107,13 @@ async fn pipelined_requests_and_connection_close() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn malformed_heads_go_to_hyper_and_long_ones_are_read_whole() {
+async fn malformed_heads_are_refused_and_long_ones_are_read_whole() {
     let site = TestSite::new();
     let server = Server::start(site.config()).await;
     let mut client = Client::connect(server.addr).await;
     let bad = client.raw("GET / HTTP/1.1\r\nbad header\r\n\r\n", false).await;
     assert_eq!(bad.status, 400);
+    assert_eq!(bad.header("x-content-type-options"), "nosniff", "refused by the fast path");
     // Longer than the fast path's first read, within the limit: answered.
     let mut client = Client::connect(server.addr).await;
     let long = format!("GET / HTTP/1.1\r\nhost: a\r\nx-a: {}\r\n\r\n", "a".repeat(12 << 10));

@@ -29,6 +29,8 @@ use crate::support::{Answer, TestSite, send};
 struct Upstream {
     hits: Arc<AtomicUsize>,
     seen: Arc<Mutex<Vec<HeaderMap>>>,
+    /// `/ok/gated/…` answers once this is true.
+    gate: Arc<tokio::sync::watch::Sender<bool>>,
 }
 
 async fn upstream_router(state: Upstream, port: u16) -> Router {
@@ -76,6 +78,24 @@ async fn upstream_router(state: Upstream, port: u16) -> Router {
             }),
         )
         .route("/ok/missing.js", get(|| async { StatusCode::NOT_FOUND }))
+        .route(
+            "/ok/gated/{name}",
+            get(|State(s): State<Upstream>| async move {
+                let _ = s.gate.subscribe().wait_for(|open| *open).await;
+                ([(header::CONTENT_TYPE, "text/javascript")], "gated();")
+            }),
+        )
+        .route(
+            "/ok/gzip.js",
+            get(|| async {
+                use std::io::Write;
+                let mut gz = flate2::write::GzEncoder::new(Vec::new(), Default::default());
+                gz.write_all(b"console.log('coded');").unwrap();
+                let headers =
+                    [(header::CONTENT_TYPE, "text/javascript"), (header::CONTENT_ENCODING, "gzip")];
+                (headers, gz.finish().unwrap())
+            }),
+        )
         .route(
             "/ok/counted.js",
             get(|State(s): State<Upstream>| async move {
@@ -306,4 +326,91 @@ async fn the_default_refuses_loopback_even_for_a_listed_name() {
     assert!(answer.text().contains("127.0.0.1"), "{}", answer.text());
     assert_eq!(f.hits(), 0);
     let _: SocketAddr = "127.0.0.1:1".parse().unwrap();
+}
+
+/// An upstream that sends gzip unasked: the coding travels with the bytes, in the answer and
+/// in the cache; and the proxy asks for no coding.
+#[tokio::test]
+async fn an_upstream_coding_is_kept_with_its_bytes() {
+    use std::io::Read;
+    let f = fixture().await;
+    let app = app(&f.config);
+    let url = format!("http://upstream.test:{}/ok/gzip.js", f.port);
+    for round in ["fetched", "cached"] {
+        let answer = f.proxy(&app, &url).await;
+        assert_eq!(answer.status, StatusCode::OK, "{round}: {}", answer.text());
+        assert_eq!(answer.header("content-encoding"), "gzip", "{round}");
+        let mut text = String::new();
+        flate2::read::GzDecoder::new(&answer.body[..]).read_to_string(&mut text).unwrap();
+        assert_eq!(text, "console.log('coded');", "{round}");
+    }
+    assert_eq!(f.hits(), 1);
+    let seen = f.upstream.seen.lock().unwrap().clone();
+    assert_eq!(seen[0].get(header::ACCEPT_ENCODING).unwrap(), "identity");
+}
+
+/// Polls `done` every 10 ms, for at most 10 s.
+async fn until(mut done: impl FnMut() -> bool, what: &str) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while !done() {
+        assert!(tokio::time::Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// Concurrent requests for one URL share one upstream fetch.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_requests_for_one_url_share_one_fetch() {
+    let f = Arc::new(fixture().await);
+    let app = app(&f.config);
+    let url = format!("http://upstream.test:{}/ok/gated/one.js", f.port);
+    let mut tasks = tokio::task::JoinSet::new();
+    for _ in 0..50 {
+        let (f, app, url) = (f.clone(), app.clone(), url.clone());
+        tasks.spawn(async move { f.proxy(&app, &url).await });
+    }
+    until(|| f.hits() == 1, "the first fetch").await;
+    // Every request had time to join the flight; none reached the upstream.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    f.upstream.gate.send_replace(true);
+    while let Some(answer) = tasks.join_next().await {
+        let answer = answer.unwrap();
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
+        assert_eq!(answer.text(), "gated();");
+    }
+    assert_eq!(f.hits(), 1, "one upstream fetch for 50 requests");
+}
+
+/// At most `max_fetches` upstream fetches at once: beyond, after a short wait, `503` with
+/// `Retry-After`, and nothing reaches the upstream.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn upstream_fetches_at_once_are_capped() {
+    let mut f = fixture().await;
+    f.config.proxy.max_fetches = 3;
+    f.config.proxy.fetch_wait = Duration::from_millis(100);
+    f.config.proxy.timeout = Duration::from_secs(20);
+    let f = Arc::new(f);
+    let app = app(&f.config);
+    let mut tasks = tokio::task::JoinSet::new();
+    for i in 0..3 {
+        let (f, app) = (f.clone(), app.clone());
+        let url = format!("http://upstream.test:{}/ok/gated/{i}.js", f.port);
+        tasks.spawn(async move { f.proxy(&app, &url).await });
+    }
+    until(|| f.hits() == 3, "three fetches").await;
+    for i in 3..20 {
+        let url = format!("http://upstream.test:{}/ok/gated/{i}.js", f.port);
+        let answer = f.proxy(&app, &url).await;
+        assert_eq!(answer.status, StatusCode::SERVICE_UNAVAILABLE, "{}", answer.text());
+        assert_eq!(answer.header("retry-after"), "2");
+        assert_eq!(answer.text().lines().count(), 1);
+    }
+    assert_eq!(f.hits(), 3, "the refused requests never reached the upstream");
+    f.upstream.gate.send_replace(true);
+    while let Some(answer) = tasks.join_next().await {
+        assert_eq!(answer.unwrap().status, StatusCode::OK);
+    }
+    // Slots free again.
+    let url = format!("http://upstream.test:{}/ok/gated/after.js", f.port);
+    assert_eq!(f.proxy(&app, &url).await.status, StatusCode::OK);
 }

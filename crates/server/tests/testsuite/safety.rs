@@ -80,3 +80,48 @@ async fn keeps_answering_under_concurrent_load() {
         assert_eq!(status, expected, "{path}");
     }
 }
+
+/// Symbolic links inside the root are never followed (nginx's `disable_symlinks on`): a link
+/// to a file or a directory outside it, or even to a file inside it, names no file, and an
+/// error page that is a link is not read. Checked
+/// through the router and over a socket (the fast path).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn symbolic_links_in_the_root_are_not_followed() {
+    use std::os::unix::fs::symlink;
+    let site = TestSite::new();
+    let outside = site.root().parent().unwrap().to_path_buf();
+    symlink(outside.join("secret.txt"), site.file("leak.txt")).unwrap();
+    symlink(outside.join("secret.txt"), site.file("leak-page.html")).unwrap();
+    symlink(&outside, site.file("up")).unwrap();
+    std::fs::create_dir_all(outside.join("elsewhere")).unwrap();
+    std::fs::write(outside.join("elsewhere/index.html"), SECRET).unwrap();
+    symlink(outside.join("elsewhere"), site.file("dir")).unwrap();
+    symlink(site.file("authors.html"), site.file("inside.html")).unwrap();
+    // The error page too: the built-in one stands in.
+    site.remove("404.html");
+    symlink(outside.join("secret.txt"), site.file("404.html")).unwrap();
+    let paths = ["/leak.txt", "/leak-page", "/up/secret.txt", "/dir", "/dir/index.html", "/inside"];
+    for path in paths {
+        let answer = site.get(path).await;
+        assert_eq!(answer.status, StatusCode::NOT_FOUND, "{path}");
+        assert!(!answer.text().contains(SECRET), "{path}");
+    }
+    let server = crate::client::Server::start(site.config()).await;
+    for path in paths {
+        let mut client = crate::client::Client::connect(server.addr).await;
+        let answer = client.send("GET", path, &[]).await;
+        assert_eq!(answer.status, StatusCode::NOT_FOUND, "{path} over a socket");
+        assert!(!answer.text().contains(SECRET), "{path} over a socket");
+    }
+    // A regular file is still served, through a root that is itself a link.
+    let linked_root = outside.join("root-link");
+    symlink(site.root(), &linked_root).unwrap();
+    let config = stillpoint_server::ServeConfig { root: linked_root, ..site.config() };
+    let answer = send(
+        stillpoint_server::app(&config),
+        Request::get("/authors").body(Body::empty()).unwrap(),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::OK);
+    server.stop().await;
+}

@@ -9,7 +9,12 @@
 //! Each generation's manifest (`a.manifest`, path → content digest) is written once the
 //! generation is complete and deleted before it is touched again, so a generation without a
 //! manifest is unknown and is rebuilt from scratch; that is also how a killed build's
-//! leftovers are cleaned.
+//! leftovers are cleaned. A live generation holding anything but a regular file where its
+//! manifest lists one (a symbolic link planted in the output, say) is unknown too: unchanged
+//! files are carried forward on the manifest's word, so such a file would outlive every build.
+//! (Checked when a build opens the output, one `lstat` per file; the spare is not checked: a
+//! file planted there goes live with the next build that changes something, and away with the
+//! one after.)
 
 use std::collections::BTreeMap;
 use std::fs::{self, File};
@@ -56,8 +61,20 @@ impl Output {
             ));
         }
         let live = live_generation(dest, &gens_link);
-        let manifests =
+        let mut manifests =
             [0, 1].map(|i| Manifest::read(&gens.join(format!("{}.manifest", GENERATIONS[i]))));
+        // The live generation is the one served (and the one a planted file would be put in);
+        // once it is unknown, the build swaps in the spare and rebuilds this one from it.
+        if let Some(i) = live
+            && let Some(manifest) = &manifests[i]
+            && let Some(odd) = not_regular(&gens.join(GENERATIONS[i]), manifest)
+        {
+            tracing::warn!(
+                file = %odd.display(),
+                "not a regular file in the output: the output is rebuilt"
+            );
+            manifests[i] = None;
+        }
         Ok(Self { dest: dest.to_path_buf(), gens, gens_link, live, manifests, _lock: lock })
     }
 
@@ -92,6 +109,17 @@ impl Output {
             output: self,
         }
     }
+}
+
+/// A file of `manifest` that is not a regular file in `dir` (a link, a folder, missing), if
+/// any. One `lstat` per file, in parallel.
+fn not_regular(dir: &Path, manifest: &Manifest) -> Option<PathBuf> {
+    let files: Vec<&str> = manifest.iter().map(|(rel, _)| rel).collect();
+    files.par_iter().find_map_any(|rel| {
+        let path = dir.join(rel);
+        let regular = fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_file());
+        (!regular).then_some(path)
+    })
 }
 
 /// The generation `dest` links to, if it is one of ours.

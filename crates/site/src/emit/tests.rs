@@ -33,3 +33,40 @@ fn an_output_kept_open_follows_its_builds_and_notices_a_change_from_outside() {
     std::fs::remove_file(&dest).unwrap();
     assert!(!output.is_as_left(&dest));
 }
+
+/// A symbolic link planted in the live output, where the manifest lists a file, does not
+/// outlive the next builds: unchanged files are carried forward on the manifest's word, so
+/// the generation holding it is rebuilt from the build's own bytes.
+#[test]
+fn a_link_planted_in_the_output_is_replaced_by_the_next_build() {
+    let dir = tempfile::tempdir().unwrap();
+    let dest = dir.path().join("dist");
+    let outside = dir.path().join("outside.txt");
+    std::fs::write(&outside, "planted").unwrap();
+    let build = || {
+        let mut output = Output::open(&dest).unwrap();
+        let update = output.begin();
+        update.put("a.txt", b"a").unwrap();
+        update.put("sub/b.txt", b"b").unwrap();
+        update.commit().unwrap();
+    };
+    let regular = |rel: &str| {
+        let live = dir.path().join(dest.read_link().unwrap());
+        std::fs::symlink_metadata(live.join(rel)).unwrap().file_type().is_file()
+    };
+    build();
+    build(); // both generations hold the files
+    let live = dir.path().join(dest.read_link().unwrap());
+    std::fs::remove_file(live.join("sub/b.txt")).unwrap();
+    std::os::unix::fs::symlink(&outside, live.join("sub/b.txt")).unwrap();
+    // Unchanged build: the output is the same, yet the link goes.
+    build();
+    assert!(regular("sub/b.txt"), "the link is gone from the live output");
+    assert_eq!(std::fs::read_to_string(dest.join("sub/b.txt")).unwrap(), "b");
+    // And from the other generation (rebuilt from the clean one), which the next build makes
+    // live.
+    build();
+    assert!(regular("sub/b.txt"), "and from the other generation");
+    assert_eq!(std::fs::read_to_string(dest.join("sub/b.txt")).unwrap(), "b");
+    assert!(regular("a.txt"));
+}
