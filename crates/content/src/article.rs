@@ -158,7 +158,16 @@ impl Article {
         // is reported once, alone.
         let keys: TopKeys = match serde_saphyr::from_str(split.yaml) {
             Ok(keys) => keys,
-            Err(e) => return (None, vec![yaml_error(e)]),
+            Err(e) => {
+                // The typed pass may stop earlier, where a value first goes wrong (`[unclosed`
+                // read as a list): the first problem in the file is the one to fix.
+                let line = |e: &serde_saphyr::Error| e.location().map_or(0, |l| l.line());
+                let first = match serde_saphyr::from_str::<Raw>(split.yaml) {
+                    Err(typed) if line(&typed) > 0 && line(&typed) < line(&e) => typed,
+                    _ => e,
+                };
+                return (None, vec![yaml_error(first)]);
+            }
         };
         let mut errors = Vec::new();
         for key in &keys.0 {
@@ -645,6 +654,14 @@ More [topic](/anxiety-management/).
         let errs = Article::parse(Path::new("a.md"), &text, date()).unwrap_err();
         assert!(matches!(errs[0].kind, ContentErrorKind::MalformedFrontMatter(_)), "{errs:?}");
         assert!(errs[0].line >= 3, "{errs:?}");
+    }
+
+    #[test]
+    fn a_syntax_error_is_reported_where_the_value_first_goes_wrong() {
+        let text = GOOD.replace("title: \"A 10-Minute Body Scan\"", "title: [unclosed");
+        let errs = Article::parse(Path::new("a.md"), &text, date()).unwrap_err();
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert_eq!(errs[0].line, 2, "{errs:?}");
     }
 
     #[test]
