@@ -106,6 +106,10 @@ export type ArticleProps = Common & {
   readonly description: string;
   /** ISO date `YYYY-MM-DD`; shown as `March 2, 2025` (lib/dateLabel.ts). */
   readonly date: string;
+  /** `updated` from the front matter (ISO date), when given; shown as "Updated March 9, 2025". */
+  readonly updated?: string;
+  /** A draft, in a preview only (`dev`, `build --drafts`): the page shows a "Draft" badge. */
+  readonly draft?: boolean;
   readonly author: (Link & { readonly role: string }) | null;
   readonly readingMinutes: number;
   readonly image: { readonly src: string; readonly alt: string } | null;

@@ -22,6 +22,8 @@ pub enum Command {
     Serve(crate::cmd::serve::ServeArgs),
     /// Create a new site directory that checks and builds as written.
     New(crate::cmd::new::NewArgs),
+    /// Convert another generator's site into a Stillpoint site (`import hugo HUGO_SITE SITE`).
+    Import(crate::cmd::import::ImportArgs),
     /// Build, serve and watch a site directory; open tabs follow every change.
     Dev(crate::cmd::dev::DevArgs),
     /// Publish a built site to its S3-compatible bucket, uploading only what changed.
@@ -79,4 +81,17 @@ pub struct BuildArgs {
     /// shared page and file (see docs/scale.md). Validates the whole site.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<stillpoint_site::Shard>,
+    /// Build for this environment: `production`, `dev`, or an `[env.NAME]` section of
+    /// stillpoint.toml, whose url, bucket and scripts replace the site's. Pages of every
+    /// environment but production ask robots not to index them (see docs/configuration.md).
+    #[arg(long, value_name = "NAME", env = "STILLPOINT_ENV", default_value = "production")]
+    pub env: String,
+    /// Publish as of this instant (RFC 3339, e.g. 2027-03-01T00:00:00Z) instead of the clock:
+    /// articles dated later wait, those past their `expires` are gone. For tests and
+    /// reproducible builds.
+    #[arg(long, value_name = "RFC3339")]
+    pub now: Option<jiff::Timestamp>,
+    /// Publish drafts too: a private preview (every page asks robots not to index it).
+    #[arg(long)]
+    pub drafts: bool,
 }

@@ -35,6 +35,17 @@ pub fn markdown() -> String {
         }
         let _ = writeln!(out, "```text\n{}\n```\n", usage(sub));
         write_args(&mut out, sub);
+        // Commands of a command (`import hugo`), one section each.
+        let nested: Vec<String> = commands(sub).map(|c| c.get_name().to_string()).collect();
+        for inner in nested {
+            let cmd = sub.find_subcommand_mut(&inner).expect("listed above");
+            let _ = writeln!(out, "## stillpoint {name} {inner}\n");
+            if let Some(about) = cmd.get_long_about().or(cmd.get_about()) {
+                let _ = writeln!(out, "{about}\n");
+            }
+            let _ = writeln!(out, "```text\n{}\n```\n", usage(cmd));
+            write_args(&mut out, cmd);
+        }
     }
     out.trim_end().to_string() + "\n"
 }

@@ -6,6 +6,7 @@ mod cli_reference;
 mod cmd;
 mod dev;
 mod diagnostics;
+mod env;
 mod web_bundle;
 
 use std::process::ExitCode;
@@ -30,6 +31,7 @@ fn run() -> anyhow::Result<ExitCode> {
         cli::Command::Check(args) => cmd::check::run(&args),
         cli::Command::Serve(args) => cmd::serve::run(&args),
         cli::Command::New(args) => cmd::new::run(&args),
+        cli::Command::Import(args) => cmd::import::run(&args),
         cli::Command::Dev(args) => cmd::dev::run(&args),
         cli::Command::Deploy(args) => cmd::deploy::run(&args),
         cli::Command::Completions(args) => cmd::shell::completions(&args),

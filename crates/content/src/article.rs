@@ -7,7 +7,6 @@ use serde::{Deserialize, Serialize};
 use serde_saphyr::Spanned;
 
 use crate::article_fields::{TopKeys, parse_unknown_field, unknown_field_hint};
-use crate::config::parse_date;
 use crate::error::{ContentError, ContentErrorKind, line_col};
 use crate::front_matter::{SplitError, split};
 use crate::labels::is_slug;
@@ -26,6 +25,14 @@ pub struct Article {
     /// `/articles/{slug}`.
     pub slug: String,
     pub date: jiff::civil::Date,
+    /// The instant `date` names: when the article goes live (midnight UTC for a plain date).
+    pub published: jiff::Timestamp,
+    /// `expires`: when the article is taken down.
+    pub expires: Option<jiff::Timestamp>,
+    /// `updated`: when it was last revised (never before `date`).
+    pub updated: Option<jiff::civil::Date>,
+    /// `draft: true`: left out of the published site.
+    pub draft: bool,
     /// An author's `name`; checked against data/authors.toml by `load_site`.
     pub author: Option<Located<String>>,
     /// As written, or taken from the first paragraph.
@@ -81,6 +88,10 @@ struct Raw {
     title: Option<Spanned<String>>,
     slug: Option<Spanned<String>>,
     date: Option<Spanned<String>>,
+    #[serde(default)]
+    draft: bool,
+    expires: Option<Spanned<String>>,
+    updated: Option<Spanned<String>>,
     author: Option<Spanned<String>>,
     description: Option<String>,
     image: Option<Spanned<String>>,
@@ -90,8 +101,19 @@ struct Raw {
 
 /// Every field of [`Raw`]: the one list of known front matter fields (a test checks it against
 /// serde's).
-pub(crate) const FIELDS: &[&str] =
-    &["title", "slug", "date", "author", "description", "image", "entities", "accept"];
+pub(crate) const FIELDS: &[&str] = &[
+    "title",
+    "slug",
+    "date",
+    "draft",
+    "expires",
+    "updated",
+    "author",
+    "description",
+    "image",
+    "entities",
+    "accept",
+];
 
 /// Required fields: absent, each is one `missing_field` error.
 const REQUIRED: &[&str] = &["title", "slug", "entities"];
@@ -230,22 +252,50 @@ impl Article {
                 (String::new(), 1)
             }
         };
-        let date = match &raw.date {
-            None => default_date,
-            Some(d) => parse_date(&d.value).unwrap_or_else(|| {
-                let (line, col) = at(d);
+        let mut instant = |field: &str, value: &Spanned<String>| {
+            let parsed = parse_instant(&value.value);
+            if parsed.is_none() {
+                let (line, col) = at(value);
                 errors.push(ContentError::new(
                     source,
                     line,
                     col,
                     ContentErrorKind::InvalidValue {
-                        field: "date".into(),
-                        message: format!("`{}` is not a date like 2025-03-02", d.value),
+                        field: field.into(),
+                        message: format!(
+                            "`{}` is not a date like 2025-03-02 or a date-time like 2025-03-02T09:00:00Z",
+                            value.value
+                        ),
                     },
                 ));
-                default_date
-            }),
+            }
+            parsed
         };
+        let (date, published) = match &raw.date {
+            None => (default_date, midnight_utc(default_date)),
+            Some(d) => instant("date", d).unwrap_or((default_date, midnight_utc(default_date))),
+        };
+        let expires = raw.expires.as_ref().and_then(|e| instant("expires", e).map(|(_, t)| t));
+        let updated = raw.updated.as_ref().and_then(|u| instant("updated", u).map(|(d, _)| d));
+        let order = |field: &str, value: &Spanned<String>, message: String| {
+            let (line, col) = at(value);
+            let kind = ContentErrorKind::InvalidValue { field: field.into(), message };
+            ContentError::new(source, line, col, kind)
+        };
+        if let (Some(u), Some(raw_u)) = (updated, &raw.updated)
+            && u < date
+        {
+            errors.push(order(
+                "updated",
+                raw_u,
+                format!("{u} is before the article's date {date}"),
+            ));
+        }
+        if let (Some(e), Some(raw_e)) = (expires, &raw.expires)
+            && e <= published
+        {
+            errors.push(order("expires", raw_e, format!("{e} is not after the article's date")));
+        }
         let entities_given = raw.entities.is_some();
         let image = raw.image.as_ref().map(|i| i.value.trim()).filter(|i| !i.is_empty());
         if let (Some(url), Some(spanned)) = (image, &raw.image)
@@ -349,6 +399,10 @@ impl Article {
             title,
             slug,
             date,
+            published,
+            expires,
+            updated,
+            draft: raw.draft,
             author,
             description,
             image,
@@ -389,6 +443,21 @@ fn yaml_error(source: &Path, line: u32, col: u32, e: &serde_saphyr::Error) -> Co
 /// serde_saphyr's message for a `key: value: more` line: a mapping value where none may start.
 fn is_colon_in_plain_value(message: &str) -> bool {
     message.contains("mapping values are not allowed")
+}
+
+/// A date (midnight UTC) or an RFC 3339 date-time: its UTC date and its instant.
+fn parse_instant(s: &str) -> Option<(jiff::civil::Date, jiff::Timestamp)> {
+    let s = s.trim();
+    // A date-time first: jiff reads the date part of one as a date.
+    if let Ok(t) = s.parse::<jiff::Timestamp>() {
+        return Some((t.to_zoned(jiff::tz::TimeZone::UTC).date(), t));
+    }
+    let d = s.parse::<jiff::civil::Date>().ok()?;
+    Some((d, midnight_utc(d)))
+}
+
+fn midnight_utc(d: jiff::civil::Date) -> jiff::Timestamp {
+    d.to_zoned(jiff::tz::TimeZone::UTC).expect("a civil date is in range").timestamp()
 }
 
 fn yaml_kind(e: &serde_saphyr::Error) -> ContentErrorKind {
@@ -688,7 +757,7 @@ More [topic](/anxiety-management/).
     #[test]
     fn every_unknown_field_is_reported_with_the_other_errors() {
         let text = GOOD
-            .replace("title: \"A 10-Minute Body Scan\"\n", "draft: true\ntags: [sleep]\n")
+            .replace("title: \"A 10-Minute Body Scan\"\n", "lastmod: 2025-03-04\ntags: [sleep]\n")
             .replace("slug: body-scan", "slug: body-scan\ntitel: typo\nsummary: x")
             .replace("2025-03-02", "someday");
         let errs = Article::parse(Path::new("a.md"), &text, date()).unwrap_err();
@@ -699,12 +768,12 @@ More [topic](/anxiety-management/).
         assert_eq!(
             found,
             [
-                "2:1 unknown field `draft` | remove the field, or correct its name (see docs/content.md#articles)",
+                "2:1 unknown field `lastmod` | Stillpoint calls this field `updated` (see docs/content.md#articles)",
                 "3:1 unknown field `tags` | Stillpoint calls this field `entities` (see docs/content.md#articles)",
                 "5:1 unknown field `titel` | did you mean `title`?",
                 "6:1 unknown field `summary` | Stillpoint calls this field `description` (see docs/content.md#articles)",
                 "1:1 missing required field `title` | add the field (see docs/content.md#articles)",
-                "7:7 invalid value for `date`: `someday` is not a date like 2025-03-02 | correct the value (see docs/content.md#articles)",
+                "7:7 invalid value for `date`: `someday` is not a date like 2025-03-02 or a date-time like 2025-03-02T09:00:00Z | correct the value (see docs/content.md#articles)",
             ]
         );
     }
@@ -837,6 +906,49 @@ More [topic](/anxiety-management/).
         ours.sort_unstable();
         serdes.sort_unstable();
         assert_eq!(ours, serdes, "FIELDS must list exactly the fields of `Raw`");
+    }
+
+    #[test]
+    fn draft_schedule_and_updated_fields() {
+        let a = Article::parse(Path::new("a.md"), GOOD, date()).unwrap();
+        assert!(!a.draft);
+        assert_eq!(a.published.to_string(), "2025-03-02T00:00:00Z", "a date is midnight UTC");
+        assert_eq!((a.expires, a.updated), (None, None));
+        let text = GOOD.replace(
+            "date: 2025-03-02\n",
+            "date: 2025-03-02T09:30:00+02:00\ndraft: true\nupdated: 2025-04-01\nexpires: 2026-01-01T12:00:00Z\n",
+        );
+        let a = Article::parse(Path::new("a.md"), &text, date()).unwrap();
+        assert!(a.draft);
+        assert_eq!(a.date.to_string(), "2025-03-02");
+        assert_eq!(a.published.to_string(), "2025-03-02T07:30:00Z");
+        assert_eq!(a.updated.unwrap().to_string(), "2025-04-01");
+        assert_eq!(a.expires.unwrap().to_string(), "2026-01-01T12:00:00Z");
+    }
+
+    #[test]
+    fn updated_before_date_and_expiry_before_publication_are_errors_at_their_line() {
+        let text = GOOD.replace(
+            "date: 2025-03-02\n",
+            "date: 2025-03-02\nupdated: 2025-03-01\nexpires: 2025-03-02\n",
+        );
+        let errs = Article::parse(Path::new("a.md"), &text, date()).unwrap_err();
+        let fields: Vec<_> = errs
+            .iter()
+            .map(|e| match &e.kind {
+                ContentErrorKind::InvalidValue { field, message } => {
+                    (field.as_str(), e.line, message.clone())
+                }
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(fields[0].0, "updated");
+        assert_eq!(fields[0].1, 5);
+        assert!(fields[0].2.contains("before the article's date 2025-03-02"), "{fields:?}");
+        assert_eq!((fields[1].0, fields[1].1), ("expires", 6));
+        let text = GOOD.replace("date: 2025-03-02\n", "date: 2025-03-02\nupdated: soon\n");
+        let errs = Article::parse(Path::new("a.md"), &text, date()).unwrap_err();
+        assert!(errs[0].to_string().contains("a.md:5:"), "{errs:?}");
     }
 
     #[test]

@@ -1,9 +1,12 @@
 //! `stillpoint.toml`: the site configuration.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::Deserialize;
 
+use crate::env::check_env;
+use crate::env::{EnvSection, PRODUCTION};
 use crate::error::{ContentError, ContentErrorKind, line_col, toml_error};
 use crate::suggest::did_you_mean_text;
 use crate::warnings::WARNING_CODES;
@@ -33,6 +36,11 @@ pub struct SiteConfig {
     pub unsafe_html: bool,
     /// `[check] accept`: warning codes the site accepts on purpose, everywhere.
     pub accept: Vec<String>,
+    /// The environment this configuration is for: [`PRODUCTION`] unless
+    /// [`SiteConfig::for_env`] chose another (see `env.rs`).
+    pub env: String,
+    /// The `[env.NAME]` sections, by name.
+    pub envs: BTreeMap<String, EnvSection>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -53,6 +61,8 @@ struct Raw {
     proxy: RawProxy,
     #[serde(default)]
     markdown: RawMarkdown,
+    #[serde(default)]
+    env: BTreeMap<toml::Spanned<String>, EnvSection>,
     #[serde(default)]
     check: RawCheck,
 }
@@ -154,6 +164,11 @@ impl SiteConfig {
                 );
             }
         }
+        for (name, section) in &raw.env {
+            if let Err(message) = check_env(name.get_ref(), section) {
+                errors.push(at(name.span(), &format!("env.{}", name.get_ref()), &message));
+            }
+        }
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -172,6 +187,8 @@ impl SiteConfig {
             scripts: raw.site.scripts,
             unsafe_html: raw.markdown.unsafe_html,
             accept: raw.check.accept.into_iter().map(toml::Spanned::into_inner).collect(),
+            env: PRODUCTION.to_string(),
+            envs: raw.env.into_iter().map(|(k, v)| (k.into_inner(), v)).collect(),
         })
     }
 

@@ -15,6 +15,7 @@ use crate::error::{ContentError, ContentErrorKind, Diagnostics, line_col};
 use crate::front_matter::split;
 use crate::pages::{INFO_PAGES, InfoPage};
 use crate::parsed::{ParsedArticles, Stamp, text_digest};
+use crate::publish::{Publish, Schedule, declares_draft, is_content_name};
 use crate::sponsored::Sponsored;
 use crate::suggest::did_you_mean_text;
 use crate::topics::Topics;
@@ -28,12 +29,18 @@ pub struct Site {
     pub topics: Topics,
     pub authors: Authors,
     pub sponsored: Sponsored,
-    /// Sorted by source path, so every later stage sees one order. Shared with the store of
+    /// The articles published at the load's [`Publish`] instant (drafts only in a preview),
+    /// sorted by source path, so every later stage sees one order. Shared with the store of
     /// parsed articles, so an unchanged article costs a rebuild no copy.
     pub articles: Vec<Arc<Article>>,
     /// Articles whose files have errors, as far as they parsed: checked against the rest of the
     /// site (author, categories, links) so that every error is reported at once; never built.
     pub failed: Vec<Arc<Article>>,
+    /// What was left out and when the published set next changes by itself.
+    pub schedule: Schedule,
+    /// Errors in drafts, when drafts are not published: reported as warnings, so a
+    /// half-written draft never blocks a publish.
+    pub draft_problems: Vec<ContentError>,
     /// In `INFO_PAGES` order.
     pub pages: Vec<InfoPage>,
     /// `static/`, when present.
@@ -66,10 +73,10 @@ impl Site {
     }
 }
 
-/// Reads `root`. On any content error, returns all of them, sorted by file and line,
-/// with paths relative to `root`.
+/// Reads `root` as published now. On any content error, returns all of them, sorted by file and
+/// line, with paths relative to `root`.
 pub fn load_site(root: &Path) -> Result<Site, Diagnostics> {
-    let (site, diag) = load_site_partial(root);
+    let (site, diag) = load_site_partial(root, &Publish::at_clock());
     diag.into_result()?;
     Ok(site.expect("a site loads when there are no errors"))
 }
@@ -77,8 +84,8 @@ pub fn load_site(root: &Path) -> Result<Site, Diagnostics> {
 /// Reads `root` as far as it can: every diagnostic, and the site made of what did parse
 /// (None when `stillpoint.toml`, `data/topics.toml` or `data/authors.toml` did not), so later
 /// checks (links between pages) can still run and report in the same pass.
-pub fn load_site_partial(root: &Path) -> (Option<Site>, Diagnostics) {
-    load_site_partial_with(root, &mut ParsedArticles::default())
+pub fn load_site_partial(root: &Path, publish: &Publish) -> (Option<Site>, Diagnostics) {
+    load_site_partial_with(root, &mut ParsedArticles::default(), publish)
 }
 
 /// [`load_site_partial`], taking the articles whose files are unchanged from `parsed` and
@@ -86,6 +93,7 @@ pub fn load_site_partial(root: &Path) -> (Option<Site>, Diagnostics) {
 pub fn load_site_partial_with(
     root: &Path,
     parsed: &mut ParsedArticles,
+    publish: &Publish,
 ) -> (Option<Site>, Diagnostics) {
     let _span = tracing::info_span!("load", root = %root.display()).entered();
     let mut diag = Diagnostics::default();
@@ -139,14 +147,29 @@ pub fn load_site_partial_with(
     }
 
     let default_date = config.as_ref().map_or(jiff::civil::date(2024, 9, 12), |c| c.start_date);
-    let LoadedArticles { articles, failed, errors: article_errors, symlinks } =
-        load_articles(root, default_date, parsed);
+    let LoadedArticles {
+        mut articles,
+        mut failed,
+        errors: article_errors,
+        mut draft_problems,
+        symlinks,
+    } = load_articles(root, default_date, parsed);
     diag.extend(article_errors);
 
     if let (Some(topics), Some(authors)) = (&topics, &authors) {
-        diag.extend(cross_check(&articles, &failed, topics, authors));
+        for e in cross_check(&articles, &failed, topics, authors) {
+            let in_draft = articles.iter().chain(&failed).any(|a| a.draft && a.source == e.path);
+            if in_draft { draft_problems.push(e) } else { diag.push(e) }
+        }
+    }
+    if publish.drafts {
+        diag.extend(draft_problems.drain(..));
     }
     diag.sort();
+    draft_problems.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
+    let schedule = Schedule::of(articles.iter().map(|a| &**a), publish);
+    articles.retain(|a| publish.shows(a));
+    failed.retain(|a| publish.drafts || !a.draft);
     let site = match (config, topics, authors) {
         (Some(config), Some(topics), Some(authors)) => Some(Site {
             root: root.to_path_buf(),
@@ -156,6 +179,8 @@ pub fn load_site_partial_with(
             sponsored: sponsored.unwrap_or_default(),
             articles,
             failed,
+            schedule,
+            draft_problems,
             pages,
             static_dir: Some(root.join("static")).filter(|p| p.is_dir()),
             symlinks,
@@ -186,8 +211,9 @@ enum Loaded {
     Parsed(Option<Stamp>),
 }
 
-/// An article loaded, or the errors of its file and the article as far as it parsed.
-type LoadResult = Result<(Arc<Article>, Loaded), (Vec<ContentError>, Option<Box<Article>>)>;
+/// An article loaded, or the errors of its file, the article as far as it parsed, and whether
+/// the file says it is a draft.
+type LoadResult = Result<(Arc<Article>, Loaded), (Vec<ContentError>, Option<Box<Article>>, bool)>;
 
 /// Parses every `articles/**/*.md` in parallel (or takes it from `parsed` when the file is
 /// unchanged); each list is sorted by path.
@@ -220,20 +246,19 @@ fn load_articles(
                 return Ok((a, Loaded::Unread));
             }
             let io = |e: std::io::Error| {
-                (vec![ContentError::file(rel, ContentErrorKind::Io(e.to_string()))], None)
+                (vec![ContentError::file(rel, ContentErrorKind::Io(e.to_string()))], None, false)
             };
             let meta = fs::metadata(path).map_err(io)?;
             if !meta.is_file() {
                 let name = rel.display().to_string();
-                return Err((
-                    vec![ContentError::file(rel, ContentErrorKind::NotRegularFile(name))],
-                    None,
-                ));
+                let error = ContentError::file(rel, ContentErrorKind::NotRegularFile(name));
+                return Err((vec![error], None, false));
             }
             if let Some(a) = store.unchanged(rel, &meta, default_date) {
                 return Ok((a, Loaded::Unread));
             }
-            let text = utf8(rel, fs::read(path).map_err(io)?).map_err(|e| (vec![e], None))?;
+            let text =
+                utf8(rel, fs::read(path).map_err(io)?).map_err(|e| (vec![e], None, false))?;
             let stamp = Stamp::of(&meta, read_at);
             match store.get(rel, &text_digest(&text), default_date) {
                 Some(a) => Ok((a, Loaded::Same(stamp))),
@@ -241,7 +266,9 @@ fn load_articles(
                     (Some(a), errors) if errors.is_empty() => {
                         Ok((Arc::new(a), Loaded::Parsed(stamp)))
                     }
-                    (partial, errors) => Err((errors, partial.map(Box::new))),
+                    (partial, errors) => {
+                        Err((errors, partial.map(Box::new), declares_draft(&text)))
+                    }
                 },
             }
         })
@@ -249,6 +276,7 @@ fn load_articles(
     let mut articles = Vec::with_capacity(results.len());
     let mut failed = Vec::new();
     let mut errors = not_regular;
+    let mut draft_errors = Vec::new();
     let mut read = 0;
     for r in results {
         match r {
@@ -261,9 +289,13 @@ fn load_articles(
                 read += usize::from(!matches!(loaded, Loaded::Unread));
                 articles.push(a)
             }
-            Err((e, partial)) => {
+            Err((e, partial, draft)) => {
                 read += 1;
-                errors.extend(e);
+                if draft {
+                    draft_errors.extend(e)
+                } else {
+                    errors.extend(e)
+                }
                 failed.extend(partial.map(|a| Arc::new(*a)));
             }
         }
@@ -276,7 +308,7 @@ fn load_articles(
         parsed.retain(|p| sources.contains(p));
     }
     parsed.end_vouch();
-    LoadedArticles { articles, failed, errors, symlinks }
+    LoadedArticles { articles, failed, errors, draft_problems: draft_errors, symlinks }
 }
 
 /// What [`load_articles`] found.
@@ -285,6 +317,8 @@ struct LoadedArticles {
     /// Files with errors, as far as they parsed.
     failed: Vec<Arc<Article>>,
     errors: Vec<ContentError>,
+    /// The errors of files that say they are drafts.
+    draft_problems: Vec<ContentError>,
     /// Symbolic links, not followed.
     symlinks: Vec<PathBuf>,
 }
@@ -315,6 +349,8 @@ const NOT_UTF8: &str = "not UTF-8 text: this is the first byte that is not";
 /// The Markdown files under `dir`, in `Path` order (which compares component by component):
 /// each folder's entries sorted by name, depth first. Symbolic links are not followed (a link
 /// may leave the site or loop); they are listed apart, as are pipes and other special files.
+/// Names starting with `.` (hidden folders such as `.drafts/`, editors' `.#x.md` and
+/// `.x.md.swp`) and ending with `~` (backups) are not content, and are skipped without a word.
 fn markdown_files(dir: &Path, out: &mut ArticleTree) {
     let Ok(entries) = fs::read_dir(dir) else { return };
     let mut entries: Vec<(std::ffi::OsString, fs::FileType)> = entries
@@ -323,6 +359,9 @@ fn markdown_files(dir: &Path, out: &mut ArticleTree) {
         .collect();
     entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     for (name, kind) in entries {
+        if !is_content_name(Path::new(&name)) {
+            continue;
+        }
         let path = dir.join(&name);
         let md = path.extension().is_some_and(|x| x == "md");
         if kind.is_dir() {
@@ -347,7 +386,10 @@ fn cross_check(
 ) -> Vec<ContentError> {
     let mut errors = Vec::new();
     let mut slugs: HashMap<&str, &Path> = HashMap::with_capacity(articles.len());
-    for (i, a) in articles.iter().chain(failed).enumerate() {
+    // Drafts last: a draft that takes a published article's slug is the one at fault. Articles
+    // that failed are checked for their author and categories only.
+    let (drafts, finished): (Vec<_>, Vec<_>) = articles.iter().partition(|a| a.draft);
+    for (i, a) in finished.into_iter().chain(drafts).chain(failed).enumerate() {
         if i < articles.len()
             && let Some(first) = slugs.insert(&a.slug, &a.source)
         {
@@ -392,4 +434,102 @@ fn cross_check(
         }
     }
     errors
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn demo_copy() -> tempfile::TempDir {
+        let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo");
+        let dir = tempfile::tempdir().unwrap();
+        for entry in walkdir::WalkDir::new(&from) {
+            let entry = entry.unwrap();
+            let to = dir.path().join(entry.path().strip_prefix(&from).unwrap());
+            if entry.file_type().is_dir() {
+                std::fs::create_dir_all(&to).unwrap();
+            } else {
+                std::fs::copy(entry.path(), &to).unwrap();
+            }
+        }
+        dir
+    }
+
+    const ARTICLE: &str = "---\ntitle: T\nslug: SLUG\ndate: DATE\nEXTRA\nentities:\n  - category: anxietyManagement\n---\nBody.\n";
+
+    fn write(dir: &Path, rel: &str, slug: &str, date: &str, extra: &str) {
+        let text = ARTICLE.replace("SLUG", slug).replace("DATE", date).replace("EXTRA", extra);
+        let path = dir.join(rel);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+
+    fn at(now: &str, drafts: bool) -> Publish {
+        Publish { now: now.parse().unwrap(), drafts }
+    }
+
+    fn slugs(site: &Site) -> Vec<&str> {
+        site.articles.iter().map(|a| a.slug.as_str()).filter(|s| s.starts_with("t-")).collect()
+    }
+
+    #[test]
+    fn drafts_scheduled_and_expired_articles_are_left_out_at_the_instant() {
+        let dir = demo_copy();
+        let root = dir.path();
+        write(root, "articles/t/draft.md", "t-draft", "2025-01-01", "draft: true");
+        write(root, "articles/t/future.md", "t-future", "2027-03-01", "");
+        write(root, "articles/t/gone.md", "t-gone", "2025-01-01", "expires: 2027-02-01T12:00:00Z");
+        let (site, diag) = load_site_partial(root, &at("2026-12-01T00:00:00Z", false));
+        assert!(diag.is_empty(), "{diag}");
+        let site = site.unwrap();
+        assert_eq!(slugs(&site), ["t-gone"]);
+        let s = &site.schedule;
+        assert_eq!((s.drafts, s.scheduled, s.expired, s.preview), (1, 1, 0, false));
+        let next = s.next.as_ref().unwrap();
+        assert_eq!(
+            (next.slug.as_str(), next.at.to_string().as_str()),
+            ("t-future", "2027-03-01T00:00:00Z")
+        );
+        assert_eq!(s.next_expiry.as_ref().unwrap().slug, "t-gone");
+
+        let site = load_site_partial(root, &at("2027-03-01T00:00:00Z", true)).0.unwrap();
+        assert_eq!(
+            slugs(&site),
+            ["t-draft", "t-future"],
+            "the instant itself publishes; gone expired"
+        );
+        assert_eq!((site.schedule.expired, site.schedule.preview), (1, true));
+    }
+
+    #[test]
+    fn errors_in_drafts_are_held_back_unless_drafts_are_published() {
+        let dir = demo_copy();
+        let root = dir.path();
+        write(root, "articles/t/wip.md", "t-wip", "2025-01-01", "draft: true\ntitle: [unclosed");
+        write(root, "articles/t/wip2.md", "t-wip2", "2025-01-01", "draft: true\nauthor: Nobody");
+        let (site, diag) = load_site_partial(root, &at("2026-01-01T00:00:00Z", false));
+        assert!(diag.is_empty(), "{diag}");
+        let held: Vec<_> = site.unwrap().draft_problems.iter().map(|e| e.kind.code()).collect();
+        assert_eq!(held, ["malformed_front_matter", "unknown_author"]);
+        let (_, diag) = load_site_partial(root, &at("2026-01-01T00:00:00Z", true));
+        assert_eq!(diag.len(), 2, "{diag}");
+    }
+
+    #[test]
+    fn hidden_files_and_editor_backups_are_not_content() {
+        let dir = demo_copy();
+        let root = dir.path();
+        for rel in [
+            "articles/.drafts/x.md",
+            "articles/t/.#x.md",
+            "articles/t/x.md~",
+            "articles/t/.x.md.swp",
+        ] {
+            let path = root.join(rel);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, "---\ntitle: [half-written\n").unwrap();
+        }
+        let (_, diag) = load_site_partial(root, &at("2026-01-01T00:00:00Z", false));
+        assert!(diag.is_empty(), "{diag}");
+    }
 }

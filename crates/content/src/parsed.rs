@@ -204,6 +204,9 @@ impl ParsedArticles {
 mod tests {
     use super::*;
     use crate::load::load_site_partial_with;
+    use crate::publish::Publish;
+
+    const NOW: Publish = Publish { now: jiff::Timestamp::MAX, drafts: false };
 
     fn demo_copy() -> tempfile::TempDir {
         let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo");
@@ -229,7 +232,7 @@ mod tests {
         bytes[at] = 0x80;
         std::fs::write(&article, bytes).unwrap();
         std::fs::write(dir.path().join("pages/terms.md"), b"ok\n\nno \xff here").unwrap();
-        let (_, diag) = load_site_partial_with(dir.path(), &mut ParsedArticles::default());
+        let (_, diag) = load_site_partial_with(dir.path(), &mut ParsedArticles::default(), &NOW);
         let found: Vec<_> =
             diag.iter().map(|e| (e.path.to_str().unwrap(), e.line, e.col)).collect();
         assert_eq!(
@@ -246,7 +249,7 @@ mod tests {
     fn unchanged_files_come_from_the_store_and_changed_ones_are_parsed_again() {
         let dir = demo_copy();
         let mut store = ParsedArticles::default();
-        let (first, diag) = load_site_partial_with(dir.path(), &mut store);
+        let (first, diag) = load_site_partial_with(dir.path(), &mut store, &NOW);
         assert!(diag.is_empty(), "{diag:?}");
         let first = first.unwrap();
         assert_eq!(store.len(), first.articles.len());
@@ -254,7 +257,7 @@ mod tests {
         // A store read back from its serialised form gives the same site, bodies included.
         let mut store: ParsedArticles =
             serde_json::from_str(&serde_json::to_string(&store).unwrap()).unwrap();
-        let (again, _) = load_site_partial_with(dir.path(), &mut store);
+        let (again, _) = load_site_partial_with(dir.path(), &mut store, &NOW);
         assert_eq!(again.unwrap().articles, first.articles);
         assert!(!store.is_changed(), "nothing was parsed again");
 
@@ -264,7 +267,7 @@ mod tests {
         std::fs::write(&path, text.replace(&a.title, "A New Title")).unwrap();
         let gone = &first.articles[1].source;
         std::fs::remove_file(dir.path().join(gone)).unwrap();
-        let (edited, _) = load_site_partial_with(dir.path(), &mut store);
+        let (edited, _) = load_site_partial_with(dir.path(), &mut store, &NOW);
         let edited = edited.unwrap();
         assert_eq!(edited.articles[0].title, "A New Title");
         assert_ne!(edited.articles[0].digest, a.digest);
@@ -289,10 +292,10 @@ mod tests {
         let dir = demo_copy();
         settle(dir.path());
         let mut store = ParsedArticles::default();
-        let full = load_site_partial_with(dir.path(), &mut store).0.unwrap();
+        let full = load_site_partial_with(dir.path(), &mut store, &NOW).0.unwrap();
         assert_eq!(store.files_read(), full.articles.len());
 
-        let (again, _) = load_site_partial_with(dir.path(), &mut store);
+        let (again, _) = load_site_partial_with(dir.path(), &mut store, &NOW);
         let again = again.unwrap();
         assert_eq!(store.files_read(), 0, "no file was read");
         assert_eq!(again.articles, full.articles);
@@ -307,7 +310,7 @@ mod tests {
         let title = "X".repeat(a.title.len());
         std::fs::write(&path, text.replacen(&a.title, &title, 1)).unwrap();
         std::fs::File::options().write(true).open(&path).unwrap().set_modified(modified).unwrap();
-        let edited = load_site_partial_with(dir.path(), &mut store).0.unwrap();
+        let edited = load_site_partial_with(dir.path(), &mut store, &NOW).0.unwrap();
         assert_eq!(edited.articles[0].title, title);
         assert_eq!(store.files_read(), 1);
     }
@@ -316,8 +319,8 @@ mod tests {
     fn a_file_just_written_is_read_again_until_it_settles() {
         let dir = demo_copy(); // every file was just written
         let mut store = ParsedArticles::default();
-        load_site_partial_with(dir.path(), &mut store);
-        let (again, _) = load_site_partial_with(dir.path(), &mut store);
+        load_site_partial_with(dir.path(), &mut store, &NOW);
+        let (again, _) = load_site_partial_with(dir.path(), &mut store, &NOW);
         assert_eq!(store.files_read(), again.unwrap().articles.len(), "every file was read");
     }
 
@@ -326,8 +329,8 @@ mod tests {
         let dir = demo_copy();
         settle(dir.path());
         let mut store = ParsedArticles::default();
-        load_site_partial_with(dir.path(), &mut store);
-        let site = load_site_partial_with(dir.path(), &mut store).0.unwrap();
+        load_site_partial_with(dir.path(), &mut store, &NOW);
+        let site = load_site_partial_with(dir.path(), &mut store, &NOW).0.unwrap();
         let source = site.articles[0].source.clone();
         std::fs::write(dir.path().join(&source), "---\ntitle: Other\n---\nBody\n").unwrap();
         let error = site.read_body(0).unwrap_err();
@@ -339,7 +342,7 @@ mod tests {
     fn a_watcher_vouches_for_one_load_that_only_the_files_it_names_changed() {
         let dir = demo_copy();
         let mut store = ParsedArticles::default();
-        let first = load_site_partial_with(dir.path(), &mut store).0.unwrap();
+        let first = load_site_partial_with(dir.path(), &mut store, &NOW).0.unwrap();
         let (a, b) = (&first.articles[0], &first.articles[1]);
         let retitle = |source: &Path, title: &str| {
             let path = dir.path().join(source);
@@ -351,12 +354,12 @@ mod tests {
         retitle(&b.source, "Unnamed");
 
         store.vouch([a.source.clone()]);
-        let vouched = load_site_partial_with(dir.path(), &mut store).0.unwrap();
+        let vouched = load_site_partial_with(dir.path(), &mut store, &NOW).0.unwrap();
         assert_eq!(vouched.articles[0].title, "Named");
         assert_eq!(vouched.articles[1].title, b.title, "taken on the watcher's word");
         assert_eq!(store.files_read(), 1, "only the named file was read");
 
-        let after = load_site_partial_with(dir.path(), &mut store).0.unwrap();
+        let after = load_site_partial_with(dir.path(), &mut store, &NOW).0.unwrap();
         assert_eq!(after.articles[1].title, "Unnamed", "the word held for one load");
     }
 }

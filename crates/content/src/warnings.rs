@@ -33,6 +33,9 @@ pub enum WarningKind {
     UnknownSubcategory { category: String, subcategory: String, suggestion: Option<String> },
     /// Text in an article body that looks like another generator's shortcode, printed as is.
     Shortcode(String),
+    /// An error in a draft, which is not published: it blocks nothing until the draft is
+    /// published or previewed (`build --drafts`).
+    InDraft { code: &'static str, message: String, hint: &'static str },
     /// A symbolic link under `articles/` or `static/`: not followed, so not published.
     SymlinkNotFollowed,
 }
@@ -45,6 +48,7 @@ pub const WARNING_CODES: &[&str] = &[
     "unknown_subcategory",
     "shortcode",
     "symlink_not_followed",
+    "error_in_draft",
 ];
 
 impl WarningKind {
@@ -56,6 +60,7 @@ impl WarningKind {
             Self::FiledUnderOther { .. } => "filed_under_other",
             Self::UnknownSubcategory { .. } => "unknown_subcategory",
             Self::Shortcode(_) => "shortcode",
+            Self::InDraft { .. } => "error_in_draft",
             Self::SymlinkNotFollowed => "symlink_not_followed",
         }
     }
@@ -78,6 +83,7 @@ impl WarningKind {
             Self::Shortcode(_) => {
                 "Stillpoint has no shortcodes and prints this as text: write Markdown (a link, an image) instead"
             }
+            Self::InDraft { hint, .. } => hint,
             Self::SymlinkNotFollowed => "copy the file (or folder) in where the link is",
         }
     }
@@ -104,6 +110,9 @@ impl fmt::Display for WarningKind {
             }
             Self::Shortcode(text) => {
                 write!(f, "`{text}` looks like a shortcode of another site generator")
+            }
+            Self::InDraft { code, message, .. } => {
+                write!(f, "in a draft ({code}, an error once published): {message}")
             }
             Self::SymlinkNotFollowed => {
                 write!(f, "a symbolic link: symlinks are not followed, so it is left out")
@@ -185,6 +194,18 @@ pub fn content_warnings(site: &Site, catalog: &Catalog) -> Vec<ContentWarning> {
                 });
             }
         }
+    }
+    for e in &site.draft_problems {
+        out.push(ContentWarning {
+            path: e.path.clone(),
+            line: e.line,
+            col: e.col,
+            kind: WarningKind::InDraft {
+                code: e.kind.code(),
+                message: e.kind.to_string(),
+                hint: e.kind.hint(),
+            },
+        });
     }
     let mut links = site.symlinks.clone();
     static_symlinks(&site.root, Path::new("static"), &mut links);
@@ -326,6 +347,7 @@ mod tests {
             },
             WarningKind::Shortcode(String::new()),
             WarningKind::SymlinkNotFollowed,
+            WarningKind::InDraft { code: "", message: String::new(), hint: "" },
         ];
         let codes: Vec<&str> = kinds.iter().map(WarningKind::code).collect();
         assert_eq!(codes, WARNING_CODES);

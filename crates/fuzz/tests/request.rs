@@ -202,8 +202,20 @@ fn property(rt: &tokio::runtime::Runtime, input: &[u8]) -> Result<(), TestCaseEr
         }
         Verdict::Refuse(400) => {
             let host_rule = hyper.request.as_ref().is_some_and(|r| !r.host_allowed());
-            let refused = hyper.request.is_none() && hyper.status == Some(400);
-            prop_assert!(host_rule || refused, "fast refuses 400, hyper: {:?}", hyper);
+            // hyper may see a head too long before the broken line the fast path refuses.
+            let refused = hyper.request.is_none()
+                && (hyper.status == Some(400)
+                    || hyper.status == Some(431) && input.len() > MAX_HEADER_BYTES);
+            // The fast path refuses a broken line as soon as it has it; hyper may wait for the
+            // rest of an unfinished head (and refuses it once it comes).
+            // (Empty lines before a request line are skipped, by both.)
+            let start = input.iter().position(|b| !matches!(b, b'\r' | b'\n')).unwrap_or(0);
+            let rest = &input[start..];
+            let unfinished = head_end(rest) == rest.len()
+                && !rest.ends_with(b"\r\n\r\n")
+                && !rest.ends_with(b"\n\n");
+            let waiting = unfinished && hyper.request.is_none() && hyper.status.is_none();
+            prop_assert!(host_rule || refused || waiting, "fast refuses 400, hyper: {:?}", hyper);
         }
         Verdict::Refuse(431) => {
             let refused = hyper.request.is_none() && hyper.status == Some(431);

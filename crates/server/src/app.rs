@@ -13,7 +13,7 @@ use crate::{
     files::{StaticSite, serve_file},
     limits::Timeouts,
     proxy::{self, Proxy, ProxyOptions},
-    security::{add_hsts, add_security_headers, csp_header, hsts},
+    security::{add_hsts, add_security_headers, csp_header, hsts, with_noindex},
 };
 
 /// How long a request may take to get its response head before it is answered 408.
@@ -53,6 +53,9 @@ pub struct ServeConfig {
     /// Keep no compressed variants and answer every request uncompressed (`dev`: a rebuilt
     /// file is served at once, without waiting for brotli's best quality).
     pub uncompressed: bool,
+    /// Add `X-Robots-Tag: noindex` to every answer: the site is a build for another environment
+    /// than production (`noindex` in build.json).
+    pub noindex: bool,
 }
 
 /// The whole server as a `Router`; `serve` runs it, tests call it with `oneshot`.
@@ -77,6 +80,7 @@ pub(crate) fn parts(config: &ServeConfig) -> (Router, StaticSite) {
     if let Some(tls) = &config.tls {
         router = router.layer(middleware::map_response_with_state(hsts(tls), add_hsts));
     }
+    router = with_noindex(router, config.noindex);
     if let Some(format) = config.access_log {
         router = router.layer(middleware::from_fn_with_state(
             access_log::Writer::start(format),

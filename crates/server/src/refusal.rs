@@ -12,6 +12,8 @@ use crate::{cache, security};
 pub(crate) struct Refusal {
     pub(crate) csp: HeaderValue,
     pub(crate) hsts: Option<&'static str>,
+    /// `X-Robots-Tag: noindex` too (see `ServeConfig::noindex`).
+    pub(crate) noindex: bool,
 }
 
 pub(crate) fn response(refusal: &Refusal, status: StatusCode) -> Response {
@@ -26,6 +28,9 @@ pub(crate) fn response(refusal: &Refusal, status: StatusCode) -> Response {
     headers.insert(header::CONTENT_SECURITY_POLICY, refusal.csp.clone());
     if let Some(hsts) = refusal.hsts {
         headers.insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static(hsts));
+    }
+    if refusal.noindex {
+        headers.insert(security::X_ROBOTS_TAG, HeaderValue::from_static(security::NOINDEX));
     }
     response
 }

@@ -63,6 +63,23 @@ pub(crate) async fn add_security_headers(
     response
 }
 
+/// `X-Robots-Tag`, on every answer when serving a site built for another environment than
+/// production: no page, feed or file of it is to be indexed.
+pub(crate) const NOINDEX: &str = "noindex";
+
+/// `router` adding `X-Robots-Tag: noindex` to every answer when `noindex` is set.
+pub(crate) fn with_noindex(router: axum::Router, noindex: bool) -> axum::Router {
+    if !noindex {
+        return router;
+    }
+    router.layer(axum::middleware::map_response(|mut response: Response| async move {
+        response.headers_mut().insert(X_ROBOTS_TAG, HeaderValue::from_static(NOINDEX));
+        response
+    }))
+}
+
+pub(crate) const X_ROBOTS_TAG: HeaderName = HeaderName::from_static("x-robots-tag");
+
 /// HTTP Strict Transport Security, added only when serving over TLS.
 const HSTS: &str = "max-age=31536000; includeSubDomains";
 /// The same for a throwaway self-signed certificate (`--tls-self-signed`): its names (a LAN

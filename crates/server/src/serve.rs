@@ -61,7 +61,8 @@ pub async fn serve_with_shutdown(
     };
     let (router, site) = app::parts(&config);
     let hsts = config.tls.as_ref().map(security::hsts);
-    let refusal = Refusal { csp: security::csp_header(&config.style_hashes), hsts };
+    let csp = security::csp_header(&config.style_hashes);
+    let refusal = Refusal { csp, hsts, noindex: config.noindex };
     let router = router.layer(middleware::from_fn_with_state(refusal.clone(), host::require));
     // With an access log, the fast path only refuses the first head (the log is the router's).
     let files = config.access_log.is_none();
@@ -75,7 +76,7 @@ pub async fn serve_with_shutdown(
     if let Some(listener) = redirect {
         // Plain HTTP: no HSTS (RFC 6797 §7.2).
         let plain = Refusal { hsts: None, ..refusal.clone() };
-        let router = redirect_http::router(bound.port())
+        let router = security::with_noindex(redirect_http::router(bound.port()), config.noindex)
             .layer(middleware::from_fn_with_state(plain, host::require));
         let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
         let serving =

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
-use stillpoint_content::Site;
+use stillpoint_content::{Site, Upcoming};
 
 use crate::BuildError;
 
@@ -19,6 +19,12 @@ pub struct BuildInfo {
     /// The engine version that wrote the output.
     pub engine: String,
     pub site: BuiltSite,
+    /// The environment built for (`build --env`); `production` in outputs of older versions.
+    #[serde(default = "production")]
+    pub env: String,
+    /// Every page asks robots not to index it: `serve` adds `X-Robots-Tag: noindex`.
+    #[serde(default)]
+    pub noindex: bool,
     /// Set in a shard build's output (`build --shard i/N`): which shard of how many it holds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<crate::build::Shard>,
@@ -26,6 +32,16 @@ pub struct BuildInfo {
     /// add them to `style-src`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub style_hashes: Vec<String>,
+    /// Built with drafts (`build --drafts`): a preview, not for the public.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub preview: bool,
+    /// The article dated after the build's instant that goes live first: the site must be
+    /// built again at that instant for it to appear (docs/ci/scheduled.yml).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_scheduled: Option<Upcoming>,
+    /// The published article whose `expires` comes first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_expiry: Option<Upcoming>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,10 +51,14 @@ pub struct BuiltSite {
     pub title: String,
     /// Canonical origin, without a trailing slash.
     pub url: String,
-    /// Production bucket; the dev bucket is `{bucket}-dev`.
+    /// The environment's bucket (production's unless built with `--env`).
     pub bucket: String,
     /// URL prefixes the third-party proxy may fetch.
     pub proxy_allow: Vec<String>,
+}
+
+fn production() -> String {
+    stillpoint_content::PRODUCTION.to_string()
 }
 
 impl BuildInfo {
@@ -53,8 +73,13 @@ impl BuildInfo {
                 bucket: c.bucket.clone(),
                 proxy_allow: c.proxy_allow.clone(),
             },
+            env: c.env.clone(),
+            noindex: !c.is_production(),
             shard: None,
             style_hashes: Vec::new(),
+            preview: site.schedule.preview,
+            next_scheduled: site.schedule.next.clone(),
+            next_expiry: site.schedule.next_expiry.clone(),
         }
     }
 

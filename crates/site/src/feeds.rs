@@ -50,7 +50,8 @@ fn urlset(ctx: &PlanContext, pages: &[&SitePage]) -> String {
     for p in pages {
         let _ = write!(x, "<url><loc>{}</loc>", escape(&ctx.absolute(&p.path)));
         if let Some(i) = p.article() {
-            let _ = write!(x, "<lastmod>{}</lastmod>", ctx.article(i).date);
+            let a = ctx.article(i);
+            let _ = write!(x, "<lastmod>{}</lastmod>", a.updated.unwrap_or(a.date));
         }
         x.push_str("</url>\n");
     }
@@ -58,7 +59,13 @@ fn urlset(ctx: &PlanContext, pages: &[&SitePage]) -> String {
     x
 }
 
-pub fn robots_txt(site: &Site) -> String {
+/// `robots.txt`: everything but the data files may be crawled, and the sitemap is named; with
+/// `noindex` (a build not for production) or in a preview with drafts (`build --drafts`) nothing
+/// may be crawled.
+pub fn robots_txt(site: &Site, noindex: bool) -> String {
+    if noindex || site.schedule.preview {
+        return "User-agent: *\nDisallow: /\n".to_string();
+    }
     format!(
         "User-agent: *\nAllow: /\nDisallow: /{PAGE_DATA_DIR}/\nDisallow: /{SLICE_DATA_DIR}/\n\nSitemap: {}/{SITEMAP_XML}\n",
         site.config.url
@@ -130,7 +137,8 @@ pub fn rss_xml(site: &Site, catalog: &Catalog) -> String {
 
 pub fn atom_xml(site: &Site, catalog: &Catalog) -> String {
     let c = &site.config;
-    let updated = catalog.newest.first().map_or(c.start_date, |&i| site.articles[i].date);
+    let updated = latest(site, catalog).map(|a| a.updated.unwrap_or(a.date)).max();
+    let updated = updated.unwrap_or(c.start_date);
     let mut x = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n",
     );
@@ -151,9 +159,12 @@ pub fn atom_xml(site: &Site, catalog: &Catalog) -> String {
         let author = a.author.as_ref().map_or(c.title.as_str(), |au| au.value.as_str());
         let _ = writeln!(
             x,
-            "<entry><title>{}</title><link href=\"{url}\"/><id>{url}</id><updated>{}T00:00:00Z</updated><author><name>{}</name></author><summary>{}</summary></entry>",
+            "<entry><title>{}</title><link href=\"{url}\"/><id>{url}</id><updated>{}T00:00:00Z</updated>{}<author><name>{}</name></author><summary>{}</summary></entry>",
             escape(&a.title),
-            a.date,
+            a.updated.unwrap_or(a.date),
+            a.updated
+                .map(|_| format!("<published>{}T00:00:00Z</published>", a.date))
+                .unwrap_or_default(),
             escape(author),
             escape(&a.description)
         );
@@ -204,7 +215,9 @@ mod tests {
     #[test]
     fn feed_titles_and_descriptions_are_text_not_markup() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo");
-        let mut site = load_site_partial(&dir).0.expect("the demo site loads");
+        let mut site = load_site_partial(&dir, &stillpoint_content::Publish::at_clock())
+            .0
+            .expect("the demo site loads");
         site.config.title = "Calm & <i>co</i>".into();
         let catalog = build_catalog(&site);
         let newest = catalog.newest[0];
@@ -227,9 +240,23 @@ mod tests {
     }
 
     #[test]
+    fn robots_txt_names_the_sitemap_or_disallows_everything() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo");
+        let site = load_site_partial(&dir, &stillpoint_content::Publish::at_clock())
+            .0
+            .expect("the demo site loads");
+        let open = robots_txt(&site, false);
+        assert!(open.contains("Allow: /\n"), "{open}");
+        assert!(open.contains(&format!("Sitemap: {}/sitemap.xml", site.config.url)), "{open}");
+        assert_eq!(robots_txt(&site, true), "User-agent: *\nDisallow: /\n");
+    }
+
+    #[test]
     fn past_the_limit_sitemap_xml_is_an_index_of_sitemaps() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo");
-        let site = load_site_partial(&dir).0.expect("the demo site loads");
+        let site = load_site_partial(&dir, &stillpoint_content::Publish::at_clock())
+            .0
+            .expect("the demo site loads");
         let catalog = build_catalog(&site);
         let ctx = PlanContext::new(&site, &catalog);
         let pages = site_pages(&ctx);

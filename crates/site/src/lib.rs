@@ -57,6 +57,9 @@ pub enum BuildError {
     Content(stillpoint_content::Diagnostics),
     #[error("{0}")]
     Web(String),
+    /// An environment `stillpoint.toml` does not define.
+    #[error("{0}")]
+    Env(String),
     #[error("{0}")]
     Node(String),
     #[error("{} page{} failed to render:\n{}", .0.len(), if .0.len() == 1 { "" } else { "s" }, render_list(.0))]

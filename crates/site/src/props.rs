@@ -132,6 +132,12 @@ pub struct ArticleProps {
     pub title: String,
     pub description: String,
     pub date: String,
+    /// `updated` from the front matter (ISO date), when given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub updated: Option<String>,
+    /// A draft, shown only in a preview (`dev`, `build --drafts`); absent otherwise.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub draft: bool,
     pub author: Option<AuthorByline>,
     pub reading_minutes: u32,
     pub image: Option<Image>,

@@ -16,9 +16,19 @@ export default function Article(props: ArticleProps): ReactNode {
       <article className={styles.article}>
         <header className={styles.header}>
           <Breadcrumbs items={breadcrumbs} current={{ label: title, href: path }} />
+          {props.draft && (
+            <p className={styles.draft} data-draft="">
+              Draft
+            </p>
+          )}
           <h1 className={styles.title}>{title}</h1>
           {description && <p className={styles.lead}>{description}</p>}
-          <ArticleMeta author={props.author} date={props.date} readingMinutes={props.readingMinutes}>
+          <ArticleMeta
+            author={props.author}
+            date={props.date}
+            updated={props.updated}
+            readingMinutes={props.readingMinutes}
+          >
             <CopyLinkButton url={url} />
           </ArticleMeta>
         </header>

@@ -48,11 +48,17 @@ pub fn options(args: &BuildArgs) -> anyhow::Result<BuildOptions> {
         },
         shard: args.shard,
         batch: stillpoint_site::BATCH,
+        env: args.env.clone(),
+        now: args.now,
+        drafts: args.drafts,
     })
 }
 
 pub fn run(args: &BuildArgs) -> anyhow::Result<ExitCode> {
     let opts = options(args)?;
+    if let Some(env) = crate::env::describe(&args.site, &args.env) {
+        tracing::info!("Building {env}");
+    }
     let bar = Bar(ProgressBar::new(0));
     match stillpoint_site::build(&opts, &bar) {
         Ok(r) => {
@@ -62,6 +68,12 @@ pub fn run(args: &BuildArgs) -> anyhow::Result<ExitCode> {
             match args.shard {
                 Some(shard) => tracing::info!("{} (shard {shard})", summary(&r)),
                 None => tracing::info!("{}", summary(&r)),
+            }
+            for line in schedule_lines(&r.schedule) {
+                tracing::info!("{line}");
+            }
+            for e in &r.draft_problems {
+                tracing::warn!("in a draft (not published): {e}");
             }
         }
         Err(e) => return Ok(failed(args, e)),
@@ -99,6 +111,33 @@ pub fn summary(r: &BuildReport) -> String {
         r.files.unchanged,
         r.out.display()
     )
+}
+
+/// What the publication rules left out, the next scheduled article and a preview's warning.
+pub fn schedule_lines(s: &stillpoint_content::Schedule) -> Vec<String> {
+    let mut lines = Vec::new();
+    if s.preview {
+        lines.push(
+            "preview: drafts are published (--drafts); every page asks robots not to index it, do not deploy it to production"
+                .to_string(),
+        );
+    }
+    let mut left = Vec::new();
+    for (n, what) in [(s.drafts, "draft"), (s.scheduled, "scheduled"), (s.expired, "expired")] {
+        if n > 0 {
+            left.push(format!("{n} {what}"));
+        }
+    }
+    if !left.is_empty() {
+        lines.push(format!("left out: {}", left.join(", ")));
+    }
+    if let Some(next) = &s.next {
+        lines.push(format!("next scheduled: {} at {}", next.title, next.at));
+    }
+    if let Some(next) = &s.next_expiry {
+        lines.push(format!("next expiry: {} at {}", next.title, next.at));
+    }
+    lines
 }
 
 fn failed(args: &BuildArgs, e: BuildError) -> ExitCode {

@@ -27,6 +27,15 @@ pub struct CheckArgs {
     /// Fail (exit 1) when there are warnings, too.
     #[arg(long)]
     pub deny_warnings: bool,
+    /// Check the site as `build --env NAME` would build it (the environment must exist).
+    #[arg(long, value_name = "NAME", env = "STILLPOINT_ENV", default_value = "production")]
+    pub env: String,
+    /// Check the site as published at this instant (RFC 3339) instead of the clock.
+    #[arg(long, value_name = "RFC3339")]
+    pub now: Option<jiff::Timestamp>,
+    /// Check drafts as published articles: their errors are errors, not warnings.
+    #[arg(long)]
+    pub drafts: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -37,13 +46,17 @@ pub enum Format {
 }
 
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
-    let (report, errors) = match stillpoint_site::check(&args.site) {
+    let publish = stillpoint_content::Publish {
+        now: args.now.unwrap_or_else(jiff::Timestamp::now),
+        drafts: args.drafts,
+    };
+    let (report, errors) = match stillpoint_site::check(&args.site, &args.env, &publish) {
         Ok(r) => (Some(r), Diagnostics::default()),
         Err(BuildError::Content(d)) => (None, d),
         Err(e) => return Err(e.into()),
     };
     // Warnings the site accepts on purpose are counted, not listed, and never fail the check.
-    let (warnings, accepted) = match load_site_partial(&args.site) {
+    let (warnings, accepted) = match load_site_partial(&args.site, &publish) {
         (Some(site), _) => {
             let all = content_warnings(&site, &build_catalog(&site));
             let n = all.len();

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use stillpoint_content::{DEV, PRODUCTION};
 use stillpoint_deploy::{DeployError, Dists, Gzip, Options, Report, Source, Target, escape};
 
 #[derive(Debug, Args)]
@@ -20,7 +21,12 @@ pub struct DeployArgs {
     /// shard of one build, each once. Two shards may hold a path only with the same bytes.
     #[arg(long, value_name = "SHARD_DIST", num_args = 1..)]
     pub merge: Vec<PathBuf>,
-    /// Deploy to the dev bucket, `{bucket}-dev`.
+    /// The environment DIST was built for (`build --env NAME`), whose bucket it goes to; a
+    /// build for another environment is refused.
+    #[arg(long, value_name = "NAME", env = "STILLPOINT_ENV", default_value = "production")]
+    pub env: String,
+    /// `--env dev`: a build for the dev environment, to its bucket (`{bucket}-dev` unless
+    /// `[env.dev]` names one).
     #[arg(long)]
     pub dev: bool,
     /// Print the plan (uploads, deletions, unchanged files) and change nothing.
@@ -55,14 +61,21 @@ pub struct DeployArgs {
     /// List the whole bucket and compare, even when its manifest looks right.
     #[arg(long)]
     pub verify: bool,
+    /// The instant to compare the build's next scheduled article with (RFC 3339) instead of the
+    /// clock: one already due means the build is stale (build again to publish it).
+    #[arg(long, value_name = "RFC3339")]
+    pub now: Option<jiff::Timestamp>,
 }
 
-struct Bar(ProgressBar);
+/// The progress bar, and the environment deployed when it is not production
+/// (`staging (https://staging.example.org)`).
+struct Bar(ProgressBar, Option<String>);
 
 impl stillpoint_deploy::Progress for Bar {
     fn planned(&self, r: &Report) {
+        let env = self.1.as_ref().map(|e| format!(" for {}", escape(e))).unwrap_or_default();
         println!(
-            "Deploying site {} to {} at {} (state from {}): {} files to upload, {} objects to delete",
+            "Deploying site {}{env} to {} at {} (state from {}): {} files to upload, {} objects to delete",
             escape(&r.site),
             escape(&r.target.to_string()),
             escape(&r.endpoint),
@@ -89,9 +102,19 @@ impl stillpoint_deploy::Progress for Bar {
 }
 
 pub fn run(args: &DeployArgs) -> anyhow::Result<ExitCode> {
+    let schedule = match publication(args) {
+        Ok(lines) => lines,
+        Err(e) => {
+            eprintln!("error: {}", escape(&e.to_string()));
+            return Ok(ExitCode::FAILURE);
+        }
+    };
     match deploy(args) {
         Ok(report) => {
             print_report(&report);
+            for line in &schedule {
+                println!("{}", escape(line));
+            }
             let deletes = report.plan.deletes_total();
             if report.dry_run && deletes > args.max_deletes && !args.force {
                 println!(
@@ -116,6 +139,31 @@ pub fn run(args: &DeployArgs) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// What the build says of its publication: a preview (built with `--drafts`) is refused for
+/// production; the next scheduled article is named, with a note when it is already due.
+fn publication(args: &DeployArgs) -> Result<Vec<String>, DeployError> {
+    let Some(dist) = args.dist.as_ref().or(args.merge.first()) else { return Ok(Vec::new()) };
+    let Ok(info) = stillpoint_deploy::build_info(dist) else { return Ok(Vec::new()) };
+    if info.preview && !args.dev && args.to.is_none() && !args.force {
+        return Err(DeployError::Input(format!(
+            "{} is a preview built with --drafts: deploy it with --dev or --to, or build without --drafts (--force deploys it to production anyway)",
+            dist.display()
+        )));
+    }
+    let now = args.now.unwrap_or_else(jiff::Timestamp::now);
+    let mut lines = Vec::new();
+    if let Some(next) = &info.next_scheduled {
+        lines.push(format!("next scheduled: {} at {}", next.title, next.at));
+        if next.at <= now {
+            lines.push(format!(
+                "note: {} was due at {}: this build predates it; build again to publish it",
+                next.title, next.at
+            ));
+        }
+    }
+    Ok(lines)
+}
+
 fn deploy(args: &DeployArgs) -> Result<Report, DeployError> {
     // Shards are checked to be one complete set of one site even when --site names the bucket.
     let (dists, merged) = match &args.dist {
@@ -125,7 +173,21 @@ fn deploy(args: &DeployArgs) -> Result<Report, DeployError> {
             Some(stillpoint_deploy::merge::shard_set(&args.merge)?),
         ),
     };
-    let (site, bucket) = match &args.site {
+    let env = env_name(args)?;
+    let built = match (&merged, &args.dist) {
+        (Some(info), _) => info.clone(),
+        (None, Some(dist)) => stillpoint_deploy::build_info(dist)?,
+        (None, None) => unreachable!("clap requires DIST or --merge"),
+    };
+    if built.env != env {
+        let flag =
+            if built.env == PRODUCTION { String::new() } else { format!(" --env {}", built.env) };
+        return Err(DeployError::Input(format!(
+            "the site was built for {}, not {env}: deploy it with `stillpoint deploy{flag}`, or build it with `--env {env}`",
+            built.env
+        )));
+    }
+    let (site, bucket, url) = match &args.site {
         Some(dir) => {
             let path = dir.join("stillpoint.toml");
             let text =
@@ -134,23 +196,16 @@ fn deploy(args: &DeployArgs) -> Result<Report, DeployError> {
                 let first = errs.first().map(|e| e.to_string()).unwrap_or_default();
                 DeployError::Input(format!("{}: {first}", path.display()))
             })?;
-            (config.id.clone(), config.bucket.clone())
+            let config = config
+                .for_env(&env)
+                .map_err(|e| DeployError::Input(format!("{}: {e}", path.display())))?;
+            (config.id, config.bucket, config.url)
         }
-        None => {
-            let info = match (merged, &args.dist) {
-                (Some(info), _) => info,
-                (None, Some(dist)) => stillpoint_deploy::build_info(dist)?,
-                (None, None) => unreachable!("clap requires DIST or --merge"),
-            };
-            (info.site.id, info.site.bucket)
-        }
+        None => (built.site.id, built.site.bucket, built.site.url),
     };
     let target = match &args.to {
         Some(url) => Target::parse(url)?,
-        None => {
-            let bucket = if args.dev { format!("{bucket}-dev") } else { bucket };
-            Target { bucket, prefix: String::new() }
-        }
+        None => Target { bucket, prefix: String::new() },
     };
     let opts = Options {
         dists,
@@ -168,8 +223,19 @@ fn deploy(args: &DeployArgs) -> Result<Report, DeployError> {
         .enable_all()
         .build()
         .map_err(|e| DeployError::Input(format!("cannot start the runtime: {e}")))?;
-    let bar = Bar(ProgressBar::new(0));
+    let bar = Bar(ProgressBar::new(0), (env != PRODUCTION).then(|| crate::env::label(&env, &url)));
     runtime.block_on(stillpoint_deploy::deploy(&opts, &bar))
+}
+
+/// The environment named by `--env` (or `STILLPOINT_ENV`), or `dev` with `--dev`.
+fn env_name(args: &DeployArgs) -> Result<String, DeployError> {
+    match (args.dev, args.env.as_str()) {
+        (false, env) => Ok(env.to_string()),
+        (true, PRODUCTION | DEV) => Ok(DEV.to_string()),
+        (true, env) => Err(DeployError::Input(format!(
+            "--dev means --env dev, but the environment is also given as {env} (--env or STILLPOINT_ENV)"
+        ))),
+    }
 }
 
 fn mb(bytes: u64) -> String {

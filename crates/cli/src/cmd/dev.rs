@@ -33,6 +33,13 @@ pub struct DevArgs {
     /// Render workers (0: one per core).
     #[arg(long, short, default_value_t = 0)]
     pub jobs: usize,
+    /// Preview the site as published: leave drafts out (they are shown, marked "Draft", by
+    /// default).
+    #[arg(long)]
+    pub no_drafts: bool,
+    /// Preview the site as published at this instant (RFC 3339) instead of the clock.
+    #[arg(long, value_name = "RFC3339")]
+    pub now: Option<jiff::Timestamp>,
 }
 
 pub fn run(args: &DevArgs) -> anyhow::Result<ExitCode> {

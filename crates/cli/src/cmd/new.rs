@@ -1,4 +1,5 @@
 //! `stillpoint new DIR [--title TITLE] [--id ID]`: a minimal, valid site to start from.
+//! (`stillpoint new article …` writes a draft article into a site: `new_article.rs`.)
 //!
 //! The site checks and builds as written: its configuration, the 7×5 topic tree with
 //! placeholder titles, one author, one article, the three information pages, a logo and a
@@ -8,13 +9,18 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
-use clap::Args;
+use clap::{Args, Subcommand};
 use stillpoint_content::{is_slug, slugify, title_case};
 
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct NewArgs {
-    /// The directory to create; it must not exist yet, or be empty.
-    pub dir: PathBuf,
+    #[command(subcommand)]
+    pub what: Option<NewWhat>,
+    /// The directory to create; it must not exist yet, or be empty. (A directory named
+    /// `article`: write `./article`.)
+    #[arg(required = true)]
+    pub dir: Option<PathBuf>,
     /// The site's name, shown in every page title (default: from DIR's name).
     #[arg(long)]
     pub title: Option<String>,
@@ -39,8 +45,18 @@ const FILES: [(&str, &str); 8] = [
 /// A 64×64 PNG placeholder logo (`static/icons/{id}-logo-small.png`).
 const LOGO: &[u8] = include_bytes!("new/logo.png");
 
+#[derive(Debug, Subcommand)]
+pub enum NewWhat {
+    /// Write a draft article into a site: `articles/{slug}.md`, filed under the given topic.
+    Article(crate::cmd::new_article::NewArticleArgs),
+}
+
 pub fn run(args: &NewArgs) -> anyhow::Result<ExitCode> {
-    let dir = &args.dir;
+    let dir = match (&args.what, &args.dir) {
+        (Some(NewWhat::Article(a)), _) => return crate::cmd::new_article::run(a),
+        (None, Some(dir)) => dir,
+        (None, None) => unreachable!("clap requires DIR without a subcommand"),
+    };
     if dir.exists() && (!dir.is_dir() || dir.read_dir()?.next().is_some()) {
         bail!(
             "{} is not empty; `stillpoint new` only writes into a new or empty directory",
@@ -58,19 +74,7 @@ pub fn run(args: &NewArgs) -> anyhow::Result<ExitCode> {
     if title.trim().is_empty() {
         bail!("--title: give the site a name");
     }
-    let today = jiff::Zoned::now().date().to_string();
-    let vars = [
-        ("{{id}}", quoted(&id)),
-        ("{{id_bare}}", id.clone()),
-        ("{{title}}", quoted(&title)),
-        ("{{title_md}}", title.clone()),
-        ("{{today}}", today),
-    ];
-    for (rel, template) in FILES {
-        let text = vars.iter().fold(template.to_string(), |t, (k, v)| t.replace(k, v));
-        write(dir, rel, text.as_bytes())?;
-    }
-    write(dir, &format!("static/icons/{id}-logo-small.png"), LOGO)?;
+    write_site(dir, &title, &id, true)?;
     println!(
         "Created the site `{title}` in {d}.\nNext:\n  stillpoint check {d}\n  stillpoint build {d} --out dist\n  stillpoint serve dist",
         d = dir.display()
@@ -78,8 +82,28 @@ pub fn run(args: &NewArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Writes the site's files into `dir`; the sample article only with `sample_article`.
+pub fn write_site(dir: &Path, title: &str, id: &str, sample_article: bool) -> anyhow::Result<()> {
+    let today = jiff::Zoned::now().date().to_string();
+    let vars = [
+        ("{{id}}", quoted(id)),
+        ("{{id_bare}}", id.to_string()),
+        ("{{title}}", quoted(title)),
+        ("{{title_md}}", title.to_string()),
+        ("{{today}}", today),
+    ];
+    for (rel, template) in FILES {
+        if !sample_article && rel.starts_with("articles/") {
+            continue;
+        }
+        let text = vars.iter().fold(template.to_string(), |t, (k, v)| t.replace(k, v));
+        write(dir, rel, text.as_bytes())?;
+    }
+    write(dir, &format!("static/icons/{id}-logo-small.png"), LOGO)
+}
+
 /// `quiet-mind` → `Quiet Mind`.
-fn default_title(dir: &Path) -> String {
+pub fn default_title(dir: &Path) -> String {
     let name = dir
         .canonicalize()
         .ok()
@@ -93,7 +117,7 @@ fn default_title(dir: &Path) -> String {
 }
 
 /// A TOML basic string (JSON's escapes are a subset of TOML's).
-fn quoted(s: &str) -> String {
+pub fn quoted(s: &str) -> String {
     serde_json::to_string(s).expect("a string serialises")
 }
 

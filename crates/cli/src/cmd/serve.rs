@@ -69,7 +69,8 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     let config = ServeConfig {
         root: args.dist.clone(),
         proxy_allow: info.as_ref().map(|i| i.site.proxy_allow.clone()).unwrap_or_default(),
-        style_hashes: info.map(|i| i.style_hashes).unwrap_or_default(),
+        noindex: info.as_ref().is_some_and(|i| i.noindex),
+        style_hashes: info.as_ref().map(|i| i.style_hashes.clone()).unwrap_or_default(),
         cache_bytes: args.cache_mib << 20,
         access_log: args.access_log.map(|f| match f {
             LogFormat::Common => AccessLog::Common,
@@ -82,8 +83,15 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     let scheme = if config.tls.is_some() { "https" } else { "http" };
     let addr = SocketAddr::new(args.host, args.port);
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let env = match &info {
+        Some(i) if i.noindex => format!(" ({}, not indexed)", i.env),
+        _ => String::new(),
+    };
     runtime.block_on(stillpoint_server::serve(config, addr, |bound| {
-        tracing::info!("Serving {} at {scheme}://{bound} (Ctrl-C to stop)", args.dist.display());
+        tracing::info!(
+            "Serving {}{env} at {scheme}://{bound} (Ctrl-C to stop)",
+            args.dist.display()
+        );
     }))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -58,6 +58,8 @@ pub fn run(args: &DevArgs) -> anyhow::Result<ExitCode> {
     };
     rebuilder.node = args.node.clone();
     rebuilder.jobs = args.jobs;
+    rebuilder.drafts = !args.no_drafts;
+    rebuilder.now = args.now;
     rebuilder.web_dev = web_dev.clone();
     tracing::info!("Building {}…", site.display());
     rebuilder.initial();

@@ -25,6 +25,10 @@ pub struct Rebuilder {
     pub web: Option<PathBuf>,
     pub node: PathBuf,
     pub jobs: usize,
+    /// Publish drafts (the default; `--no-drafts` leaves them out).
+    pub drafts: bool,
+    /// `--now`: the instant the site is previewed as of; the clock at each rebuild when None.
+    pub now: Option<jiff::Timestamp>,
     /// The checkout's `web/` directory with `--web-dev`.
     pub web_dev: Option<PathBuf>,
     pub hub: Arc<Hub>,
@@ -49,6 +53,8 @@ impl Rebuilder {
             web: None,
             node: PathBuf::from("node"),
             jobs: 0,
+            drafts: true,
+            now: None,
             web_dev: None,
             hub,
             build: 0,
@@ -72,6 +78,9 @@ impl Rebuilder {
             cache: Some(stillpoint_site::default_cache_dir(&self.site).join("dev-cache")),
             shard: None,
             batch: stillpoint_site::BATCH,
+            env: stillpoint_content::PRODUCTION.to_string(),
+            now: self.now,
+            drafts: self.drafts,
         }
     }
 
@@ -201,6 +210,15 @@ impl Rebuilder {
                         ""
                     }
                 );
+                for line in crate::cmd::build::schedule_lines(&report.schedule) {
+                    // `dev` previews drafts by default: that is not news at every save.
+                    if !line.starts_with("preview:") {
+                        tracing::info!("{line}");
+                    }
+                }
+                for e in &report.draft_problems {
+                    tracing::warn!("in a draft (not published): {e}");
+                }
                 if self.hub.has_error() {
                     self.hub.publish(&DevEvent::Ok { build });
                 }

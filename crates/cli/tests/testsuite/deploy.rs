@@ -31,6 +31,7 @@ pub fn deploy_env(t: &SiteTest, s3: &S3, args: &[&str], extra: &[(&str, &str)]) 
             cmd.env_remove(k);
         }
     }
+    cmd.env_remove("STILLPOINT_ENV");
     for (k, v) in s3.env() {
         cmd.env(k, v);
     }
@@ -160,6 +161,8 @@ fn first_unchanged_edited_and_removed_article() {
 #[test]
 fn metadata_of_each_file_kind_and_the_dev_bucket() {
     let Some((t, s3)) = setup() else { return };
+    let built = t.run(&["build", "site", "--out", "dist", "--env", "dev"]);
+    assert!(built.status.success(), "{}", stderr(&built));
     deploy(&t, &s3, &["--dev"]);
     assert!(s3.dump(BUCKET).is_empty(), "--dev wrote to the production bucket");
     let b = s3.dump("calm-site-dev");

@@ -1,5 +1,7 @@
 //! The incremental build's invariant, as a property: after any sequence of edits, each followed
 //! by a build with the cache, the output equals a clean build of the same input, byte for byte.
+//! The input includes the build's instant (`--now`): moving it across an article's date, or
+//! toggling an article's `draft`, changes what is published.
 
 use proptest::prelude::*;
 
@@ -21,7 +23,20 @@ enum Edit {
     Topics(u8),
     Config(u8),
     Static(u8),
+    /// Moves the build's instant (`--now`) to `NOWS[i]`: across the dates of added articles.
+    Now(usize),
+    /// Toggles `draft: true` on the `i`th added article (on the fixed untagged one when none is).
+    Draft(usize),
 }
+
+/// Instants the builds run at. All are after the fixed articles that link to each other, so no
+/// link breaks; the added articles are dated 2025-01-10 … 2025-09-19, on either side of them.
+const NOWS: [&str; 4] = [
+    "2025-05-10T00:00:00Z",
+    "2025-06-10T12:00:00Z",
+    "2025-08-15T00:00:00Z",
+    "2030-01-01T00:00:00Z",
+];
 
 fn edit() -> impl Strategy<Value = Edit> {
     prop_oneof![
@@ -34,6 +49,8 @@ fn edit() -> impl Strategy<Value = Edit> {
         any::<u8>().prop_map(Edit::Topics),
         any::<u8>().prop_map(Edit::Config),
         any::<u8>().prop_map(Edit::Static),
+        (0..NOWS.len()).prop_map(Edit::Now),
+        (0..4usize).prop_map(Edit::Draft),
     ]
 }
 
@@ -57,9 +74,22 @@ fn set_line(t: &SiteTest, rel: &str, prefix: &str, line: &str) {
     std::fs::write(&path, out.join("\n") + "\n").unwrap();
 }
 
-fn apply(t: &SiteTest, added: &mut Vec<String>, edit: &Edit) {
+fn apply(t: &SiteTest, added: &mut Vec<String>, now: &mut &str, edit: &Edit) {
     let articles = t.site().join("articles");
     match *edit {
+        Edit::Now(i) => *now = NOWS[i],
+        Edit::Draft(i) => {
+            let path = match added.len() {
+                0 => articles.join("untagged.md"),
+                n => articles.join(format!("{}.md", added[i % n])),
+            };
+            let text = std::fs::read_to_string(&path).unwrap();
+            let text = match text.strip_prefix("---\ndraft: true\n") {
+                Some(rest) => format!("---\n{rest}"),
+                None => format!("---\ndraft: true\n{}", &text[4..]),
+            };
+            std::fs::write(&path, text).unwrap();
+        }
         Edit::Body(i, n) => {
             let path = articles.join(FIXED[i]);
             let text = std::fs::read_to_string(&path).unwrap();
@@ -145,11 +175,13 @@ proptest! {
     #[test]
     fn incremental_output_equals_a_clean_build(edits in proptest::collection::vec(edit(), 1..5)) {
         let t = SiteTest::from_fixture("minimal");
-        t.build();
+        let mut now = NOWS[NOWS.len() - 1];
+        let out = t.run(&["build", "site", "--out", "dist", "--now", now]);
+        prop_assert!(out.status.success(), "{}", stderr(&out));
         let mut added = Vec::new();
         for e in &edits {
-            apply(&t, &mut added, e);
-            let out = t.run(&["build", "site", "--out", "dist", "--verify"]);
+            apply(&t, &mut added, &mut now, e);
+            let out = t.run(&["build", "site", "--out", "dist", "--now", now, "--verify"]);
             prop_assert!(out.status.success(), "after {:?}:\n{}", e, stderr(&out));
         }
     }

@@ -75,3 +75,80 @@ fn refuses_a_non_empty_directory_with_one_line() {
     assert!(stderr(&out).contains("--id `Not A Slug`"), "{}", stderr(&out));
     assert!(!t.tmp.path().join("other").exists());
 }
+
+#[test]
+fn new_article_writes_a_draft_that_checks_and_refuses_to_overwrite() {
+    let t = SiteTest::from_fixture("minimal");
+    let args = [
+        "new",
+        "article",
+        "Evening \"Wind-Down\" Scan",
+        "--category",
+        "sleepEnhancement",
+        "--subcategory",
+        "guidedMeditationForSleep",
+        "--author",
+        "Maya Lindqvist",
+        "--dir",
+        "site",
+    ];
+    let out = t.run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("site/articles/evening-wind-down-scan.md"), "{stdout}");
+    assert!(stdout.contains("stillpoint dev site"), "{stdout}");
+    let text =
+        std::fs::read_to_string(t.site().join("articles/evening-wind-down-scan.md")).unwrap();
+    assert!(
+        text.contains("draft: true\n") && text.contains("subcategory: guidedMeditationForSleep")
+    );
+    assert!(text.contains("title: \"Evening \\\"Wind-Down\\\" Scan\""), "{text}");
+
+    // Checked as published, drafts included: its front matter is valid as written.
+    let out = t.run(&["check", "site", "--drafts", "--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(out.status.success(), "{doc:#}");
+    assert_eq!(doc["errors"], serde_json::json!([]));
+    // Left out of the published site until `draft: true` goes.
+    t.build();
+    assert!(!t.out().join("articles/evening-wind-down-scan.html").exists());
+
+    let again = t.run(&args);
+    assert!(!again.status.success());
+    assert!(stderr(&again).contains("exists already"), "{}", stderr(&again));
+    assert_eq!(
+        std::fs::read_to_string(t.site().join("articles/evening-wind-down-scan.md")).unwrap(),
+        text,
+        "not overwritten"
+    );
+}
+
+#[test]
+fn new_article_names_an_unknown_key_and_suggests_the_near_one() {
+    let t = SiteTest::from_fixture("minimal");
+    let out = t.run(&["new", "article", "X", "--category", "sleepEnhancment", "--dir", "site"]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out)
+            .contains("unknown category `sleepEnhancment`; did you mean `sleepEnhancement`?"),
+        "{}",
+        stderr(&out)
+    );
+    let out = t.run(&[
+        "new",
+        "article",
+        "X",
+        "--category",
+        "sleepEnhancement",
+        "--author",
+        "Nobody",
+        "--dir",
+        "site",
+    ]);
+    assert!(
+        stderr(&out).contains("unknown author `Nobody`; one of: Maya Lindqvist"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!t.site().join("articles/x.md").exists());
+}

@@ -164,3 +164,68 @@ fn redirect_http_without_tls_is_a_clear_error() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--redirect-http needs TLS"));
 }
+
+/// The `x-robots-tag` header of an answer, if any.
+fn robots_tag(answer: &str) -> Option<&str> {
+    let head = answer.split("\r\n\r\n").next().unwrap();
+    head.lines()
+        .find_map(|l| l.split_once(':').filter(|(k, _)| k.eq_ignore_ascii_case("x-robots-tag")))
+        .map(|(_, v)| v.trim())
+}
+
+/// Writes a build.json for environment `env` (`noindex` when it is not production).
+fn built_for(dist: &std::path::Path, env: &str) {
+    std::fs::create_dir_all(dist.join(".stillpoint")).unwrap();
+    std::fs::write(
+        dist.join(".stillpoint/build.json"),
+        format!(
+            r#"{{"engine":"0.1.0","site":{{"id":"t","title":"T","url":"https://{env}.t.example","bucket":"b","proxyAllow":[]}},"env":"{env}","noindex":{}}}"#,
+            env != "production"
+        ),
+    )
+    .unwrap();
+}
+
+#[test]
+fn a_build_for_another_environment_is_served_noindex() {
+    let dist = site();
+    built_for(dist.path(), "staging");
+    // Without an access log, files are answered on the fast path; with one, by the router.
+    for extra in [&[][..], &["--access-log", "common"][..]] {
+        let server = start(dist.path(), extra);
+        assert!(server.stderr_log.contains("staging, not indexed"), "{}", server.stderr_log);
+        let plain = |path: &str| get(&server.addr, path);
+        let bad_host = {
+            let mut stream = TcpStream::connect(&server.addr).unwrap();
+            write!(stream, "GET / HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n").unwrap();
+            let mut response = String::new();
+            stream.read_to_string(&mut response).unwrap();
+            response
+        };
+        let answers = [
+            plain("/"),
+            plain("/missing"),
+            plain("/__health"),
+            plain("/__third-party-proxy?url=https%3A%2F%2Fx.example%2Fa.js"),
+            bad_host,
+        ];
+        for answer in &answers {
+            assert_eq!(robots_tag(answer), Some("noindex"), "{extra:?}:\n{answer}");
+        }
+        assert!(answers[0].starts_with("HTTP/1.1 200") && answers[1].starts_with("HTTP/1.1 404"));
+        assert!(answers[4].starts_with("HTTP/1.1 400"), "{}", answers[4]);
+        stop(server);
+    }
+}
+
+#[test]
+fn a_production_build_is_served_without_x_robots_tag() {
+    let dist = site();
+    built_for(dist.path(), "production");
+    let server = start(dist.path(), &[]);
+    for path in ["/", "/missing"] {
+        let answer = get(&server.addr, path);
+        assert_eq!(robots_tag(&answer), None, "{answer}");
+    }
+    stop(server);
+}

@@ -60,6 +60,7 @@ impl SiteTest {
             .env("STILLPOINT_WEB", web_bundle())
             .env("SOURCE_DATE_EPOCH", SOURCE_DATE_EPOCH)
             .env_remove("STILLPOINT_LOG")
+            .env_remove("STILLPOINT_ENV")
             .output()
             .unwrap()
     }

@@ -65,6 +65,8 @@ fn site(articles: Vec<Article>) -> Site {
         authors: Authors::parse(Path::new("a"), AUTHORS).unwrap(),
         sponsored: Sponsored::default(),
         articles: articles.into_iter().map(std::sync::Arc::new).collect(),
+        schedule: Default::default(),
+        draft_problems: Vec::new(),
         pages: Vec::new(),
         static_dir: None,
         failed: Vec::new(),

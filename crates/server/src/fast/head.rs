@@ -86,13 +86,16 @@ pub(crate) fn refusal(out: &mut Vec<u8>, status: StatusCode, refusal: &Refusal) 
         header(out, name.as_str(), value.as_bytes());
     }
     header(out, "content-security-policy", refusal.csp.as_bytes());
-    finish(out, refusal.hsts, true);
+    finish(out, refusal, true);
 }
 
-/// The headers added per answer, then the blank line ending the head.
-pub(crate) fn finish(out: &mut Vec<u8>, hsts: Option<&str>, close: bool) {
-    if let Some(hsts) = hsts {
+/// The headers added per answer (HSTS, `X-Robots-Tag`), then the blank line ending the head.
+pub(crate) fn finish(out: &mut Vec<u8>, every: &Refusal, close: bool) {
+    if let Some(hsts) = every.hsts {
         header(out, "strict-transport-security", hsts.as_bytes());
+    }
+    if every.noindex {
+        header(out, security::X_ROBOTS_TAG.as_str(), security::NOINDEX.as_bytes());
     }
     if close {
         header(out, "connection", b"close");
@@ -129,13 +132,20 @@ fn date(out: &mut Vec<u8>) {
 #[cfg(test)]
 mod tests {
     use super::finish;
+    use crate::refusal::Refusal;
 
     #[test]
     fn finish_adds_date_and_the_blank_line() {
         let mut out = Vec::new();
-        finish(&mut out, Some("max-age=1"), true);
+        let every = Refusal {
+            csp: http::HeaderValue::from_static("x"),
+            hsts: Some("max-age=1"),
+            noindex: true,
+        };
+        finish(&mut out, &every, true);
         let text = String::from_utf8(out).unwrap();
         assert!(text.starts_with("strict-transport-security: max-age="), "{text}");
+        assert!(text.contains("\r\nx-robots-tag: noindex\r\n"), "{text}");
         assert!(text.contains("\r\nconnection: close\r\ndate: "), "{text}");
         assert!(text.ends_with(" GMT\r\n\r\n"), "{text}");
     }

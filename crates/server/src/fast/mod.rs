@@ -113,7 +113,7 @@ pub(crate) async fn serve<S: Transport>(
         out.clear();
         let reply = answer::answer(&fast.site, &buf, &request, io.tcp().is_some(), &mut out).await;
         if !matches!(reply, Reply::HandOff) {
-            head::finish(&mut out, fast.refusal.hsts, request.close);
+            head::finish(&mut out, &fast.refusal, request.close);
         }
         let written = match reply {
             Reply::HandOff => return Some(Prefixed::new(buf.freeze(), io)),

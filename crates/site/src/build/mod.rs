@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use stillpoint_content::{
-    Article, ContentErrorKind, Diagnostics, ParsedArticles, Site, build_catalog,
-    load_site_partial_with,
+    Article, ContentError, ContentErrorKind, Diagnostics, ParsedArticles, Publish, Schedule, Site,
+    build_catalog, load_site_partial_with,
 };
 
 pub use pages::BATCH;
@@ -64,6 +64,13 @@ pub struct BuildOptions {
     pub shard: Option<Shard>,
     /// Pages planned, rendered and written at a time ([`BATCH`]).
     pub batch: usize,
+    /// The environment (`[env.NAME]` in stillpoint.toml) to build for; production by default.
+    pub env: String,
+    /// The instant the site is published as of (`--now`): articles dated later wait, those past
+    /// their `expires` are gone. The clock when None.
+    pub now: Option<jiff::Timestamp>,
+    /// Publish drafts too: a preview (`build --drafts`, `dev`), which asks robots not to index it.
+    pub drafts: bool,
 }
 
 impl BuildOptions {
@@ -79,7 +86,15 @@ impl BuildOptions {
             cache: Some(default_cache_dir(site_dir)),
             shard: None,
             batch: BATCH,
+            env: stillpoint_content::PRODUCTION.to_string(),
+            now: None,
+            drafts: false,
         }
+    }
+
+    /// What is published: as of `now` (the clock when unset), drafts or not.
+    pub fn publish(&self) -> Publish {
+        Publish { now: self.now.unwrap_or_else(jiff::Timestamp::now), drafts: self.drafts }
     }
 }
 
@@ -115,6 +130,10 @@ pub struct BuildReport {
     pub cache_note: Option<String>,
     /// The most page plans that were alive at once: at most a batch, however large the site.
     pub peak_plans: usize,
+    /// Drafts, scheduled and expired articles left out, and the next scheduled one.
+    pub schedule: Schedule,
+    /// Errors in drafts that were not published (warnings).
+    pub draft_problems: Vec<ContentError>,
 }
 
 #[derive(Debug, Clone)]
@@ -122,15 +141,23 @@ pub struct CheckReport {
     pub pages: usize,
     pub articles: usize,
     pub authors: usize,
+    pub schedule: Schedule,
 }
 
 /// Loads a site. When it has content errors, the links between its pages are checked too (on
 /// what did load), so every error is reported in one pass. Links to articles whose own file failed
 /// to parse are left out: that file's error already says what is wrong.
-fn load(site_dir: &Path, parsed: &mut ParsedArticles) -> Result<Site, BuildError> {
-    let (site, mut diag) = load_site_partial_with(site_dir, parsed);
+fn load(
+    site_dir: &Path,
+    env: &str,
+    parsed: &mut ParsedArticles,
+    publish: &Publish,
+) -> Result<Site, BuildError> {
+    let (site, mut diag) = load_site_partial_with(site_dir, parsed, publish);
     if diag.is_empty() {
-        return Ok(site.expect("a site loads when there are no errors"));
+        let mut site = site.expect("a site loads when there are no errors");
+        site.config = site.config.for_env(env).map_err(BuildError::Env)?;
+        return Ok(site);
     }
     if let Some(site) = site {
         let unparsed: Vec<String> = diag
@@ -156,9 +183,9 @@ fn validate(site: &Site, pages: &[SitePage]) -> Vec<stillpoint_content::ContentE
     errors
 }
 
-/// Validates a site as `build` would, writing nothing.
-pub fn check(site_dir: &Path) -> Result<CheckReport, BuildError> {
-    let site = load(site_dir, &mut ParsedArticles::default())?;
+/// Validates a site as `build --env ENV` would, writing nothing.
+pub fn check(site_dir: &Path, env: &str, publish: &Publish) -> Result<CheckReport, BuildError> {
+    let site = load(site_dir, env, &mut ParsedArticles::default(), publish)?;
     let catalog = build_catalog(&site);
     let pages = site_pages(&PlanContext::new(&site, &catalog));
     let errors = validate(&site, &pages);
@@ -167,6 +194,7 @@ pub fn check(site_dir: &Path) -> Result<CheckReport, BuildError> {
         pages: pages.len(),
         articles: site.articles.len(),
         authors: site.authors.list.len(),
+        schedule: site.schedule.clone(),
     })
 }
 
@@ -202,7 +230,8 @@ pub fn build_in(
         // Nothing rendered before: every page will be. The workers start while the site loads.
         session.start_workers(&opts.node, &worker.path, &worker.key, jobs);
     }
-    let site = load(&opts.site_dir, &mut cache.parsed)?;
+    let publish = opts.publish();
+    let site = load(&opts.site_dir, &opts.env, &mut cache.parsed, &publish)?;
     tracing::debug!(elapsed = ?started.elapsed(), "loaded");
     let static_files = match &site.static_dir {
         Some(dir) => files::tree(dir, "")?,
@@ -211,7 +240,7 @@ pub fn build_in(
     let asset_files = files::tree(&bundle.client_dir().join(ASSETS_DIR), ASSETS_DIR)?;
     let service_worker = ServiceWorker::from_bundle(&bundle.root)?;
     let build_hash = build_hash(&asset_files, &service_worker)?;
-    let year = opts.year.unwrap_or_else(current_year);
+    let year = opts.year.unwrap_or_else(|| current_year(opts.now));
     let static_names: Vec<String> = static_files.iter().map(|(rel, _)| rel.clone()).collect();
     let outline = OutlineInputs {
         engine: &engine,
@@ -222,6 +251,7 @@ pub fn build_in(
         site: &site,
         static_files: &static_names,
         shard: opts.shard,
+        noindex: crate::plan::noindex(&site),
     }
     .key(&mut session.outlines)?;
 
@@ -298,7 +328,7 @@ pub fn build_in(
         batch: opts.batch,
     };
     tracing::debug!(elapsed = ?started.elapsed(), "site files emitted");
-    let build_info = BuildInfo { shard: opts.shard, ..BuildInfo::of(&site) }
+    let build_info = BuildInfo { shard: opts.shard, noindex: ctx.noindex, ..BuildInfo::of(&site) }
         .with_inline_style(&shell.critical_css);
     let rendered = std::thread::scope(|scope| {
         // The search index needs no page: it is built and written while the pages render.
@@ -316,7 +346,7 @@ pub fn build_in(
         for (file, xml) in sitemap_files(&ctx, &pages) {
             update.put(&file, xml.as_bytes())?;
         }
-        update.put(layout::ROBOTS_TXT, robots_txt(&site).as_bytes())?;
+        update.put(layout::ROBOTS_TXT, robots_txt(&site, ctx.noindex).as_bytes())?;
         update.put(layout::RSS_XML, rss_xml(&site, &catalog).as_bytes())?;
         update.put(layout::ATOM_XML, atom_xml(&site, &catalog).as_bytes())?;
         update.put(BUILD_INFO_FILE, build_info.to_json().as_bytes())?;
@@ -359,6 +389,8 @@ pub fn build_in(
         seconds: started.elapsed().as_secs_f64(),
         out: opts.out.clone(),
         cache_note,
+        schedule: site.schedule.clone(),
+        draft_problems: site.draft_problems.clone(),
     })
 }
 
@@ -412,12 +444,15 @@ fn build_hash(assets: &[(String, PathBuf)], sw: &ServiceWorker) -> Result<String
     Ok(digest(bytes.iter().map(Vec::as_slice).chain([sw.source()])))
 }
 
-/// `SOURCE_DATE_EPOCH`'s year when set (reproducible builds), else this year.
-fn current_year() -> i16 {
+/// `SOURCE_DATE_EPOCH`'s year when set (reproducible builds), else `--now`'s, else this year.
+/// `SOURCE_DATE_EPOCH` dates the copyright line only: it is often the last commit's time, and
+/// publishing as of it would hold back every scheduled article of a cron rebuild.
+fn current_year(now: Option<jiff::Timestamp>) -> i16 {
     let ts = std::env::var("SOURCE_DATE_EPOCH")
         .ok()
         .and_then(|s| s.parse::<i64>().ok())
         .and_then(|s| jiff::Timestamp::from_second(s).ok())
+        .or(now)
         .unwrap_or_else(jiff::Timestamp::now);
     ts.to_zoned(jiff::tz::TimeZone::UTC).year()
 }

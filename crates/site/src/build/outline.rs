@@ -26,6 +26,8 @@ struct ArticleOutline<'a> {
     title: &'a str,
     slug: &'a str,
     date: jiff::civil::Date,
+    updated: Option<jiff::civil::Date>,
+    draft: bool,
     author: Option<&'a str>,
     description: &'a str,
     image: Option<&'a str>,
@@ -48,6 +50,8 @@ pub struct OutlineInputs<'a> {
     pub static_files: &'a [String],
     /// The shard built, if not the whole site.
     pub shard: Option<Shard>,
+    /// Every page asks robots not to index it.
+    pub noindex: bool,
 }
 
 /// What each article showed elsewhere at the last build of a session, by source file: a file
@@ -60,6 +64,13 @@ pub struct OutlineMemo {
 }
 
 impl OutlineInputs<'_> {
+    /// What the environment built for changes beyond `stillpoint.toml`'s text (which
+    /// `data_digest` covers): the configuration `--env` chose from it.
+    fn environment(&self) -> impl Serialize + '_ {
+        let c = &self.site.config;
+        (&c.env, &c.url, &c.bucket, &c.scripts, self.noindex)
+    }
+
     pub fn key(&self, memo: &mut OutlineMemo) -> Result<String, BuildError> {
         let read = |path: &Path| std::fs::read(path).map_err(|e| BuildError::io(path, e));
         let mut key = Key::new(self.engine)
@@ -70,7 +81,11 @@ impl OutlineInputs<'_> {
             .part(&self.year.to_le_bytes())
             .part(self.site.data_digest.as_bytes())
             .json(&self.static_files)
-            .json(&self.shard);
+            .json(&self.shard)
+            .json(&self.environment())
+            // What is published is in the articles below; what waits (the next scheduled article
+            // in build.json) and whether this is a preview is here.
+            .json(&self.site.schedule);
         if memo.data_digest != self.site.data_digest {
             *memo =
                 OutlineMemo { data_digest: self.site.data_digest.clone(), ..Default::default() };
@@ -102,6 +117,8 @@ fn article_digest(a: &Article) -> [u8; 16] {
         title: &a.title,
         slug: &a.slug,
         date: a.date,
+        updated: a.updated,
+        draft: a.draft,
         author: a.author.as_ref().map(|l| l.value.as_str()),
         description: &a.description,
         image: a.image.as_deref(),
@@ -146,6 +163,7 @@ mod tests {
             site,
             static_files,
             shard,
+            noindex: crate::plan::noindex(site),
         }
         .key(&mut OutlineMemo::default())
         .unwrap()
@@ -182,6 +200,9 @@ mod tests {
         assert_ne!(first(&|a| a.links.push(Located { value: "/x".into(), line: 1, col: 1 })), base);
         assert_ne!(with(&|s| s.articles.truncate(3)), base);
         assert_ne!(with(&|s| s.data_digest.push('!')), base);
+        // Another environment: the same stillpoint.toml text, another configuration.
+        assert_ne!(with(&|s| s.config = s.config.for_env("dev").unwrap()), base);
+        assert_ne!(with(&|s| s.config.url.push('x')), base);
         assert_ne!(key(&bundle, &site, &["favicon.svg".into()]), base);
         std::fs::write(dir.path().join("server/worker.js"), "worker 2").unwrap();
         assert_ne!(key(&bundle, &site, &[]), base);
@@ -214,6 +235,7 @@ mod memo_tests {
                 site,
                 static_files: &[],
                 shard: None,
+                noindex: crate::plan::noindex(site),
             };
             inputs.key(memo).unwrap()
         };

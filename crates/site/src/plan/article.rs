@@ -90,6 +90,9 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize, body: String) -> PagePlan<'a
         "publisher": {"@type": "Organization", "name": ctx.brand(), "logo": {"@type": "ImageObject", "url": ctx.absolute(&logo(ctx))}},
         "wordCount": a.words,
     });
+    if let Some(updated) = a.updated {
+        ld["dateModified"] = json!(updated.to_string());
+    }
     if let Some(ai) = author_index {
         ld["author"] = json!({"@type": "Person", "name": ctx.site.authors.list[ai].name, "url": ctx.absolute(&ctx.author_href(ai))});
     }
@@ -108,6 +111,8 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize, body: String) -> PagePlan<'a
             title: a.title.clone(),
             description: a.description.clone(),
             date: a.date.to_string(),
+            updated: a.updated.map(|d| d.to_string()),
+            draft: a.draft,
             author,
             reading_minutes: ctx.reading_minutes(i),
             image,

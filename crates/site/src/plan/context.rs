@@ -19,9 +19,18 @@ pub fn reading_minutes(words: u32) -> u32 {
     words.div_ceil(WORDS_PER_MINUTE).max(1)
 }
 
+/// Whether a build of `site` asks robots not to index its pages: one for another environment
+/// than production does.
+pub fn noindex(site: &Site) -> bool {
+    !site.config.is_production()
+}
+
 pub struct PlanContext<'a> {
     pub site: &'a Site,
     pub catalog: &'a Catalog,
+    /// Every page asks robots not to index it: a build for another environment than production
+    /// (or any preview that must not be indexed sets it).
+    pub noindex: bool,
     sponsored_label: &'static str,
     /// Sponsored fragments as sanitised, by their raw text: the same few recur on every page.
     sanitised: Mutex<HashMap<&'a str, String>>,
@@ -68,6 +77,7 @@ impl<'a> PlanContext<'a> {
         Self {
             site,
             catalog,
+            noindex: noindex(site),
             sponsored_label: sponsored_label(&site.config.id),
             sanitised: Mutex::new(HashMap::new()),
             sitemap_order: OnceLock::new(),

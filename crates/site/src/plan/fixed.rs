@@ -357,7 +357,7 @@ mod tests {
 
     fn demo() -> Site {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo");
-        let (site, diag) = load_site_partial(&dir);
+        let (site, diag) = load_site_partial(&dir, &stillpoint_content::Publish::at_clock());
         assert!(diag.is_empty(), "{diag:?}");
         site.expect("the demo site loads")
     }

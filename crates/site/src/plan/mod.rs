@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use serde_json::Value;
 use stillpoint_content::{Catalog, ContentError, Diagnostics, Site};
 
-pub use context::{Live, PlanContext, reading_minutes, strip_emoji};
+pub use context::{Live, PlanContext, noindex, reading_minutes, strip_emoji};
 pub use listing::Topic;
 
 use crate::layout;
@@ -172,7 +172,7 @@ pub fn site_pages(ctx: &PlanContext) -> Vec<SitePage> {
 
 /// Plans one page. An article's page reads the article's body, which may fail.
 pub fn plan<'a>(ctx: &PlanContext<'a>, page: PageRef) -> Result<PagePlan<'a>, ContentError> {
-    Ok(match page {
+    let mut plan = match page {
         PageRef::Home => fixed::home(ctx),
         PageRef::Authors => fixed::authors(ctx),
         PageRef::Info(i) => fixed::info(ctx, &ctx.site.pages[i]),
@@ -182,7 +182,11 @@ pub fn plan<'a>(ctx: &PlanContext<'a>, page: PageRef) -> Result<PagePlan<'a>, Co
         PageRef::Topic(topic, n) => listing::topic_page(ctx, topic, n),
         PageRef::Author(ai, n) => listing::author_page(ctx, ai, n),
         PageRef::Article(i) => article::article(ctx, i, ctx.site.read_body(i)?),
-    })
+    };
+    // Another environment than production, or a preview with drafts (`build --drafts`, `dev`):
+    // not for search engines.
+    plan.head.noindex |= ctx.noindex || ctx.site.schedule.preview;
+    Ok(plan)
 }
 
 /// Plans the pages `pages` names, in parallel, in their order.

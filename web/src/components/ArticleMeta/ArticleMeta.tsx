@@ -4,13 +4,13 @@ import { dateLabel } from '../../lib/dateLabel';
 import type { ArticleProps } from '../../protocol';
 import styles from './ArticleMeta.module.css';
 
-type Props = Pick<ArticleProps, 'author' | 'date' | 'readingMinutes'> & {
+type Props = Pick<ArticleProps, 'author' | 'date' | 'updated' | 'readingMinutes'> & {
   /** Extra actions at the end of the line (the copy-link button). */
   readonly children?: ReactNode;
 };
 
-/** The byline under an article title: author (linked) with role, date, reading time. */
-export function ArticleMeta({ author, date, readingMinutes, children }: Props): ReactNode {
+/** The byline under an article title: author (linked) with role, date, updated date, reading time. */
+export function ArticleMeta({ author, date, updated, readingMinutes, children }: Props): ReactNode {
   return (
     <div className={styles.meta}>
       <p className={styles.byline}>
@@ -25,6 +25,12 @@ export function ArticleMeta({ author, date, readingMinutes, children }: Props): 
           </>
         )}
         <time dateTime={date}>{dateLabel(date)}</time>
+        {updated && (
+          <>
+            <span aria-hidden="true"> · </span>
+            Updated <time dateTime={updated}>{dateLabel(updated)}</time>
+          </>
+        )}
         <span aria-hidden="true"> · </span>
         {`${readingMinutes} min read`}
       </p>
