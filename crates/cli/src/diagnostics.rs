@@ -15,7 +15,7 @@ struct Item<'a> {
     col: u32,
     kind: &'static str,
     message: String,
-    hint: &'static str,
+    hint: &'a str,
 }
 
 impl<'a> From<&'a ContentError> for Item<'a> {
@@ -26,7 +26,7 @@ impl<'a> From<&'a ContentError> for Item<'a> {
             col: e.col,
             kind: e.kind.code(),
             message: e.kind.to_string(),
-            hint: e.kind.hint(),
+            hint: e.hint(),
         }
     }
 }
@@ -66,14 +66,24 @@ pub fn render_warnings(root: &Path, warnings: &[ContentWarning]) -> String {
     out
 }
 
-/// `{"ok", "errors": [..], "warnings": [..]}`, each item with file, line, column (null for a
-/// whole file), kind, message and hint.
-pub fn json(ok: bool, errors: &Diagnostics, warnings: &[ContentWarning]) -> Value {
+/// `{"ok", "errors": [..], "warnings": [..], "accepted": N}`, each item with file, line, column
+/// (null for a whole file), kind, message and hint; `accepted` counts the warnings the site
+/// accepts on purpose, which are not listed.
+pub fn json(ok: bool, errors: &Diagnostics, warnings: &[ContentWarning], accepted: usize) -> Value {
     json!({
         "ok": ok,
         "errors": errors.iter().map(|e| item_json(&e.into())).collect::<Vec<_>>(),
         "warnings": warnings.iter().map(|w| item_json(&w.into())).collect::<Vec<_>>(),
+        "accepted": accepted,
     })
+}
+
+/// `3 accepted warnings` (not shown: the site accepts them on purpose).
+pub fn accepted_line(n: usize) -> String {
+    format!(
+        "{n} accepted warning{} (not shown: accepted in stillpoint.toml or front matter)",
+        plural(n)
+    )
 }
 
 fn item_json(i: &Item) -> Value {

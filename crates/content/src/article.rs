@@ -6,12 +6,15 @@ use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 use serde::{Deserialize, Serialize};
 use serde_saphyr::Spanned;
 
+use crate::article_fields::{TopKeys, parse_unknown_field, unknown_field_hint};
 use crate::error::{ContentError, ContentErrorKind, line_col};
 use crate::front_matter::{SplitError, split};
 use crate::labels::is_slug;
 use crate::nesting::{MAX_NESTING, Nesting};
 use crate::parsed::text_digest;
 use crate::redirects::normalize_path;
+use crate::suggest::did_you_mean_text;
+use crate::warnings::WARNING_CODES;
 
 /// An article as parsed. It serialises without its body, which is kept by
 /// [`ParsedArticles`](crate::ParsedArticles) as the file it came from.
@@ -50,6 +53,12 @@ pub struct Article {
     pub aliases: Vec<Located<String>>,
     /// Digest of the file's bytes ([`text_digest`]).
     pub digest: String,
+    /// Warning codes this article accepts on purpose (`accept:`), all known ones.
+    #[serde(default)]
+    pub accept: Vec<String>,
+    /// Text in the body that looks like another generator's shortcode (`{{< youtube x >}}`).
+    #[serde(default)]
+    pub shortcodes: Vec<Located<String>>,
 }
 
 /// A value with the 1-based line and column it was written at.
@@ -69,11 +78,17 @@ pub struct Entity {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EntitySubcategory {
     pub subcategory: String,
+    /// Where `subcategory` is written.
+    #[serde(default)]
+    pub line: u32,
+    #[serde(default)]
+    pub col: u32,
     pub subsubcategories: Vec<String>,
 }
 
+/// The front matter fields, as serde reads them. Unknown fields are not denied here but found
+/// by a first pass over the keys against [`FIELDS`], so that all of them are reported at once.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 struct Raw {
     title: Option<Spanned<String>>,
     slug: Option<Spanned<String>>,
@@ -87,7 +102,28 @@ struct Raw {
     image: Option<Spanned<String>>,
     entities: Option<Vec<RawEntity>>,
     aliases: Option<Vec<Spanned<String>>>,
+    accept: Option<Vec<Spanned<String>>>,
 }
+
+/// Every field of [`Raw`]: the one list of known front matter fields (a test checks it against
+/// serde's).
+pub(crate) const FIELDS: &[&str] = &[
+    "title",
+    "slug",
+    "date",
+    "draft",
+    "expires",
+    "updated",
+    "author",
+    "description",
+    "image",
+    "entities",
+    "aliases",
+    "accept",
+];
+
+/// Required fields: absent, each is one `missing_field` error.
+const REQUIRED: &[&str] = &["title", "slug", "entities"];
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -100,7 +136,7 @@ struct RawEntity {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawSub {
-    subcategory: String,
+    subcategory: Spanned<String>,
     #[serde(default)]
     subsubcategories: Option<Vec<String>>,
 }
@@ -112,6 +148,20 @@ impl Article {
         text: &str,
         default_date: jiff::civil::Date,
     ) -> Result<Self, Vec<ContentError>> {
+        match Self::parse_partial(source, text, default_date) {
+            (Some(article), errors) if errors.is_empty() => Ok(article),
+            (_, errors) => Err(errors),
+        }
+    }
+
+    /// Every error of the file, and the article as far as it parsed when its front matter is
+    /// well-formed YAML of the right shape (its other fields can then still be checked against
+    /// the rest of the site: author, categories, links).
+    pub fn parse_partial(
+        source: &Path,
+        text: &str,
+        default_date: jiff::civil::Date,
+    ) -> (Option<Self>, Vec<ContentError>) {
         let fm_err = |line, msg: &str| {
             vec![ContentError::new(
                 source,
@@ -123,21 +173,63 @@ impl Article {
         let split = match split(text) {
             Ok(s) => s,
             Err(SplitError::NoOpeningFence) => {
-                return Err(fm_err(1, "the file must start with a `---` line"));
+                return (None, fm_err(1, "the file must start with a `---` line"));
             }
-            Err(SplitError::Unclosed) => return Err(fm_err(1, "no closing `---` line")),
+            Err(SplitError::Unclosed) => return (None, fm_err(1, "no closing `---` line")),
         };
         let off = split.yaml_line - 1;
-        let raw: Raw = serde_saphyr::from_str(split.yaml).map_err(|e| {
+        let yaml_error = |e: serde_saphyr::Error| {
             let (line, col) = e.location().map_or((0, 0), |l| (l.line() as u32, l.column() as u32));
             let line = if line == 0 { 1 } else { line + off };
-            vec![ContentError::new(source, line, col, yaml_kind(&e))]
-        })?;
-        let at = |s: &Spanned<String>| (s.defined.line() as u32 + off, s.defined.column() as u32);
+            yaml_error(source, line, col, &e)
+        };
+        // First pass: the keys alone, so every unknown field is reported, and a syntax error
+        // is reported once, alone.
+        let keys: TopKeys = match serde_saphyr::from_str(split.yaml) {
+            Ok(keys) => keys,
+            Err(e) => {
+                // The typed pass may stop earlier, where a value first goes wrong (`[unclosed`
+                // read as a list): the first problem in the file is the one to fix.
+                let line = |e: &serde_saphyr::Error| e.location().map_or(0, |l| l.line());
+                let first = match serde_saphyr::from_str::<Raw>(split.yaml) {
+                    Err(typed) if line(&typed) > 0 && line(&typed) < line(&e) => typed,
+                    _ => e,
+                };
+                return (None, vec![yaml_error(first)]);
+            }
+        };
         let mut errors = Vec::new();
+        for key in &keys.0 {
+            if !FIELDS.contains(&key.value.as_str()) {
+                let (line, col) = (key.defined.line() as u32 + off, key.defined.column() as u32);
+                errors.push(
+                    ContentError::new(
+                        source,
+                        line,
+                        col,
+                        ContentErrorKind::UnknownField(key.value.clone()),
+                    )
+                    .with_help(unknown_field_hint(&key.value, FIELDS)),
+                );
+            }
+        }
         let missing = |field: &str| {
             ContentError::new(source, 1, 1, ContentErrorKind::MissingField(field.into()))
         };
+        let raw: Raw = match serde_saphyr::from_str(split.yaml) {
+            Ok(raw) => raw,
+            Err(e) => {
+                // A value of the wrong shape: report it with what the first pass found.
+                errors.push(yaml_error(e));
+                for field in REQUIRED {
+                    if !keys.0.iter().any(|k| k.value == *field) {
+                        errors.push(missing(field));
+                    }
+                }
+                return (None, errors);
+            }
+        };
+        let at = |s: &Spanned<String>| (s.defined.line() as u32 + off, s.defined.column() as u32);
 
         let title = raw.title.as_ref().map(|t| t.value.trim().to_string()).unwrap_or_default();
         if title.is_empty() {
@@ -211,6 +303,7 @@ impl Article {
         {
             errors.push(order("expires", raw_e, format!("{e} is not after the article's date")));
         }
+        let entities_given = raw.entities.is_some();
         let image = raw.image.as_ref().map(|i| i.value.trim()).filter(|i| !i.is_empty());
         if let (Some(url), Some(spanned)) = (image, &raw.image)
             && let Some(reason) = image_problem(url)
@@ -240,7 +333,9 @@ impl Article {
                             .unwrap_or_default()
                             .into_iter()
                             .map(|s| EntitySubcategory {
-                                subcategory: s.subcategory,
+                                line: at(&s.subcategory).0,
+                                col: at(&s.subcategory).1,
+                                subcategory: s.subcategory.value,
                                 subsubcategories: s
                                     .subsubcategories
                                     .unwrap_or_default()
@@ -254,7 +349,7 @@ impl Article {
                 })
                 .collect(),
         };
-        if entities.is_empty() {
+        if entities_given && entities.is_empty() {
             errors.push(ContentError::new(
                 source,
                 1,
@@ -278,23 +373,48 @@ impl Article {
                 )),
             }
         }
-        if !errors.is_empty() {
-            return Err(errors);
+        let mut accept = Vec::new();
+        for code in raw.accept.unwrap_or_default() {
+            let name = code.value.trim();
+            if WARNING_CODES.contains(&name) {
+                accept.push(name.to_string());
+            } else {
+                let (line, col) = at(&code);
+                errors.push(
+                    ContentError::new(
+                        source,
+                        line,
+                        col,
+                        ContentErrorKind::InvalidValue {
+                            field: "accept".into(),
+                            message: format!("`{name}` is not a warning code"),
+                        },
+                    )
+                    .with_help(Some(
+                        did_you_mean_text(name, WARNING_CODES.iter().copied()).unwrap_or_else(
+                            || {
+                                format!(
+                                    "use one of {} (see docs/check.md#warnings)",
+                                    WARNING_CODES.join(", ")
+                                )
+                            },
+                        ),
+                    )),
+                );
+            }
         }
         let author = raw.author.map(|a| {
             let (line, col) = at(&a);
             Located { value: a.value.trim().to_string(), line, col }
         });
         let scan = scan_body(split.body, split.body_line);
-        if let Some(e) = scan.too_deep_error(source) {
-            return Err(vec![e]);
-        }
+        errors.extend(scan.too_deep_error(source));
         let description = raw
             .description
             .map(|d| d.trim().to_string())
             .filter(|d| !d.is_empty())
             .unwrap_or_else(|| scan.first_paragraph.clone());
-        Ok(Self {
+        let article = Self {
             source: source.to_path_buf(),
             title,
             slug,
@@ -313,8 +433,37 @@ impl Article {
             slug_line,
             aliases,
             digest: text_digest(text),
-        })
+            accept,
+            shortcodes: scan.shortcodes,
+        };
+        (Some(article), errors)
     }
+}
+
+/// A YAML error as a diagnostic: an unknown field (in `entities`) with its likely meaning, a
+/// missing field, or a syntax error, with a hint to quote a value when a colon broke it.
+fn yaml_error(source: &Path, line: u32, col: u32, e: &serde_saphyr::Error) -> ContentError {
+    let kind = yaml_kind(e);
+    let help = match &kind {
+        ContentErrorKind::UnknownField(_) => {
+            let message = e.to_string();
+            parse_unknown_field(&message).and_then(|(field, expected)| {
+                let expected: Vec<&str> = expected.iter().map(String::as_str).collect();
+                unknown_field_hint(&field, &expected)
+            })
+        }
+        ContentErrorKind::MalformedFrontMatter(m) if is_colon_in_plain_value(m) => Some(
+            "quote the value: a `: ` inside it starts a new field, so write `title: \"Breathe: a guide\"`"
+                .into(),
+        ),
+        _ => None,
+    };
+    ContentError::new(source, line, col, kind).with_help(help)
+}
+
+/// serde_saphyr's message for a `key: value: more` line: a mapping value where none may start.
+fn is_colon_in_plain_value(message: &str) -> bool {
+    message.contains("mapping values are not allowed")
 }
 
 /// A date (midnight UTC) or an RFC 3339 date-time: its UTC date and its instant.
@@ -345,6 +494,9 @@ fn yaml_kind(e: &serde_saphyr::Error) -> ContentErrorKind {
     if let Some(field) = first.split("missing field `").nth(1).and_then(|r| r.split('`').next()) {
         return ContentErrorKind::MissingField(field.to_string());
     }
+    if let Some((field, _)) = parse_unknown_field(first) {
+        return ContentErrorKind::UnknownField(field);
+    }
     ContentErrorKind::MalformedFrontMatter(first.to_string())
 }
 
@@ -354,6 +506,7 @@ pub(crate) struct BodyScan {
     pub images_without_alt: Vec<Located<String>>,
     pub words: u32,
     pub first_paragraph: String,
+    pub shortcodes: Vec<Located<String>>,
     /// Where the text first nests deeper than [`MAX_NESTING`] (line, column).
     pub too_deep: Option<(u32, u32)>,
 }
@@ -378,6 +531,18 @@ pub(crate) fn scan_body(body: &str, body_line: u32) -> BodyScan {
     let mut first = String::new();
     let mut in_first: Option<bool> = None; // None: not seen yet; Some(true): inside it
     let mut nesting = Nesting::default();
+    let mut in_code_block = false;
+    // Consecutive text outside code, and where it starts: a shortcode may span several events.
+    let mut run: Option<(usize, String)> = None;
+    let mut shortcodes = Vec::new();
+    let mut flush = |run: &mut Option<(usize, String)>| {
+        if let Some((start, text)) = run.take() {
+            for found in find_shortcodes(&text) {
+                let (line, col) = line_col(body, start);
+                shortcodes.push(Located { value: found, line: line + body_line - 1, col });
+            }
+        }
+    };
     let parser = Parser::new_ext(body, Options::all()).into_offset_iter();
     for (event, range) in parser {
         match &event {
@@ -387,7 +552,15 @@ pub(crate) fn scan_body(body: &str, body_line: u32) -> BodyScan {
             Event::Html(html) | Event::InlineHtml(html) => nesting.html(html, range.start),
             _ => {}
         }
+        match &event {
+            Event::Text(t) if !in_code_block => {
+                run.get_or_insert_with(|| (range.start, String::new())).1.push_str(t)
+            }
+            _ => flush(&mut run),
+        }
         match event {
+            Event::Start(Tag::CodeBlock(_)) => in_code_block = true,
+            Event::End(TagEnd::CodeBlock) => in_code_block = false,
             Event::Start(Tag::Link { dest_url, .. }) => {
                 if let Some(path) = internal_path(&dest_url) {
                     let (line, col) = line_col(body, range.start);
@@ -424,6 +597,7 @@ pub(crate) fn scan_body(body: &str, body_line: u32) -> BodyScan {
             _ => {}
         }
     }
+    flush(&mut run);
     let too_deep = nesting.too_deep().map(|offset| {
         let (line, col) = line_col(body, offset);
         (line + body_line - 1, col)
@@ -433,8 +607,32 @@ pub(crate) fn scan_body(body: &str, body_line: u32) -> BodyScan {
         images_without_alt,
         words,
         first_paragraph: truncate_words(first.trim(), 160),
+        shortcodes,
         too_deep,
     }
+}
+
+/// Hugo (`{{< x >}}`, `{{% x %}}`) and Jekyll/Liquid (`{% x %}`) shortcodes in `text`, as written.
+fn find_shortcodes(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find('{') {
+        let tail = &rest[at..];
+        let close = [("{{<", ">}}"), ("{{%", "%}}"), ("{%", "%}")]
+            .iter()
+            .find(|(open, _)| tail.starts_with(open))
+            .and_then(|(open, close)| {
+                tail[open.len()..].find(close).map(|i| open.len() + i + close.len())
+            });
+        match close {
+            Some(end) => {
+                found.push(tail[..end].to_string());
+                rest = &tail[end..];
+            }
+            None => rest = &tail[1..],
+        }
+    }
+    found
 }
 
 /// Internal links in any Markdown text whose first line is `body_line` of its file.
@@ -549,6 +747,14 @@ More [topic](/anxiety-management/).
     }
 
     #[test]
+    fn a_syntax_error_is_reported_where_the_value_first_goes_wrong() {
+        let text = GOOD.replace("title: \"A 10-Minute Body Scan\"", "title: [unclosed");
+        let errs = Article::parse(Path::new("a.md"), &text, date()).unwrap_err();
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert_eq!(errs[0].line, 2, "{errs:?}");
+    }
+
+    #[test]
     fn missing_fences() {
         let errs = Article::parse(Path::new("a.md"), "title: x\n", date()).unwrap_err();
         assert!(matches!(errs[0].kind, ContentErrorKind::MalformedFrontMatter(_)));
@@ -570,13 +776,157 @@ More [topic](/anxiety-management/).
     }
 
     #[test]
-    fn unknown_field_is_malformed() {
-        let text = GOOD.replace("slug: body-scan", "slug: body-scan\ntitel: typo");
+    fn every_unknown_field_is_reported_with_the_other_errors() {
+        let text = GOOD
+            .replace("title: \"A 10-Minute Body Scan\"\n", "lastmod: 2025-03-04\ntags: [sleep]\n")
+            .replace("slug: body-scan", "slug: body-scan\ntitel: typo\nsummary: x")
+            .replace("2025-03-02", "someday");
         let errs = Article::parse(Path::new("a.md"), &text, date()).unwrap_err();
-        assert!(
-            matches!(&errs[0].kind, ContentErrorKind::MalformedFrontMatter(m) if m.contains("titel")),
+        let found: Vec<_> = errs
+            .iter()
+            .map(|e| format!("{}:{} {} | {}", e.line, e.col, e.kind, e.hint()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                "2:1 unknown field `lastmod` | Stillpoint calls this field `updated` (see docs/content.md#articles)",
+                "3:1 unknown field `tags` | Stillpoint calls this field `entities` (see docs/content.md#articles)",
+                "5:1 unknown field `titel` | did you mean `title`?",
+                "6:1 unknown field `summary` | Stillpoint calls this field `description` (see docs/content.md#articles)",
+                "1:1 missing required field `title` | add the field (see docs/content.md#articles)",
+                "7:7 invalid value for `date`: `someday` is not a date like 2025-03-02 or a date-time like 2025-03-02T09:00:00Z | correct the value (see docs/content.md#articles)",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_wrong_shape_is_reported_with_unknown_and_missing_fields() {
+        let text = GOOD
+            .replace("title: \"A 10-Minute Body Scan\"\n", "")
+            .replace("slug: body-scan", "slug: [a, b]\ncover: x.jpg");
+        let errs = Article::parse(Path::new("a.md"), &text, date()).unwrap_err();
+        let kinds: Vec<_> = errs.iter().map(|e| (e.kind.code(), e.line)).collect();
+        assert_eq!(
+            kinds,
+            [("unknown_field", 3), ("malformed_front_matter", 2), ("missing_field", 1)],
             "{errs:?}"
         );
+        assert!(errs[0].hint().contains("`image`"));
+    }
+
+    #[test]
+    fn empty_front_matter_lists_each_missing_field_once() {
+        let errs = Article::parse(Path::new("a.md"), "---\n---\nBody.\n", date()).unwrap_err();
+        let kinds: Vec<_> = errs.iter().map(|e| e.kind.to_string()).collect();
+        assert_eq!(
+            kinds,
+            [
+                "missing required field `title`",
+                "missing required field `slug`",
+                "missing required field `entities`"
+            ]
+        );
+        let errs = Article::parse(Path::new("a.md"), "---\n- a\n---\n", date()).unwrap_err();
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert_eq!(errs[0].kind.code(), "malformed_front_matter");
+    }
+
+    #[test]
+    fn missing_entities_is_one_error() {
+        let text = GOOD.split("entities:").next().unwrap().to_string() + "---\nBody.\n";
+        let errs = Article::parse(Path::new("a.md"), &text, date()).unwrap_err();
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert_eq!(errs[0].kind, ContentErrorKind::MissingField("entities".into()));
+        let empty = GOOD.split("entities:").next().unwrap().to_string() + "entities: []\n---\n";
+        let errs = Article::parse(Path::new("a.md"), &empty, date()).unwrap_err();
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert_eq!(errs[0].kind.code(), "invalid_value");
+    }
+
+    #[test]
+    fn unknown_field_in_entities_suggests_the_known_one() {
+        let text =
+            GOOD.replace("  - category: anxietyManagement", "  - categroy: anxietyManagement");
+        let errs = Article::parse(Path::new("a.md"), &text, date()).unwrap_err();
+        assert_eq!(errs[0].kind, ContentErrorKind::UnknownField("categroy".into()), "{errs:?}");
+        assert_eq!(errs[0].hint(), "did you mean `category`?");
+        assert_eq!(errs[0].line, 11);
+    }
+
+    #[test]
+    fn a_colon_in_an_unquoted_title_says_quote_the_value() {
+        let text = GOOD.replace(
+            "title: \"A 10-Minute Body Scan\"",
+            "title: A 10-Minute Body Scan: Deeper Sleep",
+        );
+        let errs = Article::parse(Path::new("a.md"), &text, date()).unwrap_err();
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert_eq!(errs[0].kind.code(), "malformed_front_matter");
+        assert_eq!(errs[0].line, 2, "{errs:?}");
+        assert!(errs[0].hint().starts_with("quote the value"), "{errs:?}");
+    }
+
+    #[test]
+    fn accept_lists_known_warning_codes() {
+        let text = GOOD.replace("slug: body-scan", "slug: body-scan\naccept: [filed_under_other]");
+        let a = Article::parse(Path::new("a.md"), &text, date()).unwrap();
+        assert_eq!(a.accept, ["filed_under_other"]);
+        let text = GOOD.replace("slug: body-scan", "slug: body-scan\naccept: [filed_under_others]");
+        let errs = Article::parse(Path::new("a.md"), &text, date()).unwrap_err();
+        assert_eq!(errs[0].line, 4);
+        assert_eq!(errs[0].hint(), "did you mean `filed_under_other`?");
+    }
+
+    #[test]
+    fn shortcodes_outside_code_are_found() {
+        let body = "Intro.\n\n{{< youtube abc >}}\n\nSee {% include x.html %} and {{% note %}}.\n\n\
+                    ```\n{{< in code >}}\n```\n\n`{% inline code %}` and {{ not one }}.\n";
+        let scan = scan_body(body, 10);
+        let found: Vec<_> = scan.shortcodes.iter().map(|l| (l.value.as_str(), l.line)).collect();
+        assert_eq!(
+            found,
+            [("{{< youtube abc >}}", 12), ("{% include x.html %}", 14), ("{{% note %}}", 14)]
+        );
+    }
+
+    /// The field names serde reads for `Raw`, asked of serde itself.
+    fn serde_fields() -> &'static [&'static str] {
+        struct Fields(Option<&'static [&'static str]>);
+        impl<'de> serde::Deserializer<'de> for &mut Fields {
+            type Error = serde::de::value::Error;
+            fn deserialize_any<V: serde::de::Visitor<'de>>(
+                self,
+                _: V,
+            ) -> Result<V::Value, Self::Error> {
+                Err(serde::de::Error::custom("only structs"))
+            }
+            fn deserialize_struct<V: serde::de::Visitor<'de>>(
+                self,
+                _: &'static str,
+                fields: &'static [&'static str],
+                _: V,
+            ) -> Result<V::Value, Self::Error> {
+                self.0 = Some(fields);
+                Err(serde::de::Error::custom("seen"))
+            }
+            serde::forward_to_deserialize_any! {
+                bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
+                byte_buf option unit unit_struct newtype_struct seq tuple tuple_struct map enum
+                identifier ignored_any
+            }
+        }
+        let mut d = Fields(None);
+        let _ = Raw::deserialize(&mut d);
+        d.0.unwrap()
+    }
+
+    #[test]
+    fn the_known_field_list_is_the_parsers() {
+        let mut ours = FIELDS.to_vec();
+        let mut serdes = serde_fields().to_vec();
+        ours.sort_unstable();
+        serdes.sort_unstable();
+        assert_eq!(ours, serdes, "FIELDS must list exactly the fields of `Raw`");
     }
 
     #[test]

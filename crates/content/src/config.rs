@@ -8,6 +8,8 @@ use serde::Deserialize;
 use crate::env::check_env;
 use crate::env::{EnvSection, PRODUCTION};
 use crate::error::{ContentError, ContentErrorKind, line_col, toml_error};
+use crate::suggest::did_you_mean_text;
+use crate::warnings::WARNING_CODES;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SiteConfig {
@@ -32,6 +34,8 @@ pub struct SiteConfig {
     /// `[markdown] unsafe_html`: raw HTML in Markdown is trusted and kept as written
     /// (default false: it is sanitised).
     pub unsafe_html: bool,
+    /// `[check] accept`: warning codes the site accepts on purpose, everywhere.
+    pub accept: Vec<String>,
     /// The environment this configuration is for: [`PRODUCTION`] unless
     /// [`SiteConfig::for_env`] chose another (see `env.rs`).
     pub env: String,
@@ -59,6 +63,15 @@ struct Raw {
     markdown: RawMarkdown,
     #[serde(default)]
     env: BTreeMap<toml::Spanned<String>, EnvSection>,
+    #[serde(default)]
+    check: RawCheck,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCheck {
+    #[serde(default)]
+    accept: Vec<toml::Spanned<String>>,
 }
 
 #[derive(Default, Deserialize)]
@@ -135,6 +148,22 @@ impl SiteConfig {
                 "expected a date like 2024-09-12 or 2024-09-12T00:00:00Z",
             ));
         }
+        for code in &raw.check.accept {
+            let name = code.get_ref().as_str();
+            if !WARNING_CODES.contains(&name) {
+                let help =
+                    did_you_mean_text(name, WARNING_CODES.iter().copied()).unwrap_or_else(|| {
+                        format!(
+                            "use one of {} (see docs/check.md#warnings)",
+                            WARNING_CODES.join(", ")
+                        )
+                    });
+                errors.push(
+                    at(code.span(), "check.accept", &format!("`{name}` is not a warning code"))
+                        .with_help(Some(help)),
+                );
+            }
+        }
         for (name, section) in &raw.env {
             if let Err(message) = check_env(name.get_ref(), section) {
                 errors.push(at(name.span(), &format!("env.{}", name.get_ref()), &message));
@@ -157,6 +186,7 @@ impl SiteConfig {
             proxy_allow: raw.proxy.allow,
             scripts: raw.site.scripts,
             unsafe_html: raw.markdown.unsafe_html,
+            accept: raw.check.accept.into_iter().map(toml::Spanned::into_inner).collect(),
             env: PRODUCTION.to_string(),
             envs: raw.env.into_iter().map(|(k, v)| (k.into_inner(), v)).collect(),
         })
@@ -215,6 +245,17 @@ photo = "https://p.example"
         let text = format!("{GOOD}\n[markdown]\nunsafe = true\n");
         let errs = SiteConfig::parse(Path::new("stillpoint.toml"), &text).unwrap_err();
         assert!(matches!(errs[0].kind, ContentErrorKind::InvalidToml(_)), "{:?}", errs[0]);
+    }
+
+    #[test]
+    fn check_accept_lists_warning_codes() {
+        let text = format!("{GOOD}\n[check]\naccept = [\"author_without_articles\"]\n");
+        let c = SiteConfig::parse(Path::new("stillpoint.toml"), &text).unwrap();
+        assert_eq!(c.accept, ["author_without_articles"]);
+        let text = format!("{GOOD}\n[check]\naccept = [\"author_without_article\"]\n");
+        let errs = SiteConfig::parse(Path::new("stillpoint.toml"), &text).unwrap_err();
+        assert_eq!((errs[0].line, errs[0].col), (16, 11), "{errs:?}");
+        assert_eq!(errs[0].hint(), "did you mean `author_without_articles`?");
     }
 
     #[test]

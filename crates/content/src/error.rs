@@ -11,6 +11,9 @@ pub struct ContentError {
     pub line: u32,
     pub col: u32,
     pub kind: ContentErrorKind,
+    /// A hint for this error in particular ("did you mean `title`?"), shown instead of the
+    /// kind's general one.
+    pub help: Option<String>,
 }
 
 /// What went wrong; tests match on this.
@@ -24,6 +27,8 @@ pub enum ContentErrorKind {
     InvalidJson(String),
     #[error("malformed front matter: {0}")]
     MalformedFrontMatter(String),
+    #[error("unknown field `{0}`")]
+    UnknownField(String),
     #[error("missing required field `{0}`")]
     MissingField(String),
     #[error("invalid value for `{field}`: {message}")]
@@ -71,6 +76,7 @@ impl ContentErrorKind {
             Self::InvalidToml(_) => "invalid_toml",
             Self::InvalidJson(_) => "invalid_json",
             Self::MalformedFrontMatter(_) => "malformed_front_matter",
+            Self::UnknownField(_) => "unknown_field",
             Self::MissingField(_) => "missing_field",
             Self::InvalidValue { .. } => "invalid_value",
             Self::UnknownCategory(_) => "unknown_category",
@@ -92,7 +98,7 @@ impl ContentErrorKind {
         }
     }
 
-    /// A one-line suggestion of how to fix the problem.
+    /// A one-line suggestion of how to fix the problem, for any error of this kind.
     pub fn hint(&self) -> &'static str {
         match self {
             Self::Io(_) => "check that the file exists and is readable",
@@ -101,8 +107,11 @@ impl ContentErrorKind {
             Self::MalformedFrontMatter(_) => {
                 "front matter is YAML between a first line `---` and a closing `---` line"
             }
-            Self::MissingField(_) => "add the field (see CONTENT.md for the format)",
-            Self::InvalidValue { .. } => "correct the value (see CONTENT.md for the format)",
+            Self::UnknownField(_) => {
+                "remove the field, or correct its name (see docs/content.md#articles)"
+            }
+            Self::MissingField(_) => "add the field (see docs/content.md#articles)",
+            Self::InvalidValue { .. } => "correct the value (see docs/content.md#articles)",
             Self::UnknownCategory(_) => "use a category `key` from data/topics.toml",
             Self::UnknownAuthor(_) => {
                 "use a `name` from data/authors.toml, or add the author there"
@@ -112,8 +121,8 @@ impl ContentErrorKind {
             Self::BrokenLink(_) => {
                 "point the link at an existing article, topic or page, or remove it"
             }
-            Self::MissingFile(_) => "create the file (see CONTENT.md for the layout)",
-            Self::Topics(_) => "see CONTENT.md: data/topics.toml",
+            Self::MissingFile(_) => "create the file (see docs/content.md#the-content-directory)",
+            Self::Topics(_) => "see docs/content.md#datatopicstoml",
             Self::Reserved { .. } => {
                 "choose another slug: the build writes this path itself (see docs/content.md)"
             }
@@ -137,7 +146,18 @@ impl ContentErrorKind {
 
 impl ContentError {
     pub fn new(path: impl Into<PathBuf>, line: u32, col: u32, kind: ContentErrorKind) -> Self {
-        Self { path: path.into(), line, col, kind }
+        Self { path: path.into(), line, col, kind, help: None }
+    }
+
+    /// With a hint specific to this error, when there is one.
+    pub fn with_help(mut self, help: Option<String>) -> Self {
+        self.help = help;
+        self
+    }
+
+    /// The hint to show: this error's own, else its kind's.
+    pub fn hint(&self) -> &str {
+        self.help.as_deref().unwrap_or(self.kind.hint())
     }
 
     /// An error about a whole file (no position).
@@ -192,7 +212,7 @@ impl fmt::Display for Diagnostics {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for e in &self.0 {
             writeln!(f, "error: {e}")?;
-            writeln!(f, "  hint: {}", e.kind.hint())?;
+            writeln!(f, "  hint: {}", e.hint())?;
         }
         write!(f, "{} content error{}", self.0.len(), if self.0.len() == 1 { "" } else { "s" })
     }
@@ -233,6 +253,68 @@ mod tests {
         assert_eq!(line_col(t, 3), (2, 1));
         assert_eq!(line_col(t, 8), (2, 3)); // after the 4-byte emoji
         assert_eq!(line_col(t, 100), (3, 1));
+    }
+
+    /// GitHub's anchor for a Markdown heading: lowercase, punctuation dropped, spaces to dashes.
+    fn anchor(heading: &str) -> String {
+        heading
+            .trim()
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric() || *c == ' ' || *c == '-' || *c == '_')
+            .map(|c| if c == ' ' { '-' } else { c })
+            .collect()
+    }
+
+    #[test]
+    fn hints_point_at_docs_that_exist() {
+        let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
+        let s = String::new;
+        let kinds = [
+            ContentErrorKind::Io(s()),
+            ContentErrorKind::InvalidToml(s()),
+            ContentErrorKind::InvalidJson(s()),
+            ContentErrorKind::MalformedFrontMatter(s()),
+            ContentErrorKind::UnknownField(s()),
+            ContentErrorKind::MissingField(s()),
+            ContentErrorKind::InvalidValue { field: s(), message: s() },
+            ContentErrorKind::UnknownCategory(s()),
+            ContentErrorKind::UnknownAuthor(s()),
+            ContentErrorKind::DuplicateSlug { slug: s(), first: s() },
+            ContentErrorKind::DuplicateKey(s()),
+            ContentErrorKind::BrokenLink(s()),
+            ContentErrorKind::MissingFile(s()),
+            ContentErrorKind::Topics(s()),
+            ContentErrorKind::Reserved { name: s(), path: s() },
+            ContentErrorKind::NotRegularFile(s()),
+            ContentErrorKind::InvalidImage(s()),
+            ContentErrorKind::TooDeep { max: 1 },
+        ];
+        let mut hints: Vec<String> = kinds.iter().map(|k| k.hint().to_string()).collect();
+        hints.push(crate::article_fields::unknown_field_hint("tags", &["entities"]).unwrap());
+        hints.push("see docs/check.md#warnings".to_string());
+        let mut links = 0;
+        for hint in &hints {
+            assert!(!hint.contains("CONTENT.md"), "{hint}");
+            for part in hint.split("docs/").skip(1) {
+                let target: String =
+                    part.chars().take_while(|c| !c.is_whitespace() && *c != ')').collect();
+                let (file, fragment) = target.split_once('#').unwrap_or((&target, ""));
+                let text = std::fs::read_to_string(docs.join(file))
+                    .unwrap_or_else(|e| panic!("{hint}: docs/{file}: {e}"));
+                let anchors: Vec<String> = text
+                    .lines()
+                    .filter_map(|l| l.strip_prefix('#'))
+                    .map(|l| anchor(l.trim_start_matches('#')))
+                    .collect();
+                assert!(
+                    fragment.is_empty() || anchors.iter().any(|a| a == fragment),
+                    "{hint}: no heading #{fragment} in docs/{file}"
+                );
+                links += 1;
+            }
+        }
+        assert!(links >= 6, "the hints name their docs: {links}");
     }
 
     #[test]

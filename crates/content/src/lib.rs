@@ -1,4 +1,4 @@
-//! The site model of Stillpoint: read a content directory (see CONTENT.md), validate it, and index it.
+//! The site model of Stillpoint: read a content directory (see docs/content.md), validate it, and index it.
 //!
 //! `load_site` reads `stillpoint.toml`, `data/*`, `articles/**/*.md` and `pages/*.md` and reports
 //! every content error at once, each with its file and line. `build_catalog` files every article
@@ -8,6 +8,7 @@
 //! This crate knows nothing of pages, routes' HTML or files written: that is `stillpoint-site`.
 
 mod article;
+mod article_fields;
 mod authors;
 mod catalog;
 mod config;
@@ -22,6 +23,7 @@ mod parsed;
 mod publish;
 mod redirects;
 mod sponsored;
+mod suggest;
 mod topics;
 mod warnings;
 
@@ -45,5 +47,6 @@ pub use redirects::{
     REDIRECTS_FILE, Redirect, exact_targets as redirect_sources, normalize_path, parse_redirects,
 };
 pub use sponsored::Sponsored;
+pub use suggest::{did_you_mean, did_you_mean_text};
 pub use topics::{Category, OTHER, Topic, Topics};
-pub use warnings::{ContentWarning, WarningKind, content_warnings};
+pub use warnings::{ContentWarning, WARNING_CODES, WarningKind, content_warnings, is_accepted};

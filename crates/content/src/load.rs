@@ -18,9 +18,10 @@ use crate::parsed::{ParsedArticles, Stamp, text_digest};
 use crate::publish::{Publish, Schedule, declares_draft, is_content_name};
 use crate::redirects::{REDIRECTS_FILE, Redirect, parse_redirects};
 use crate::sponsored::Sponsored;
+use crate::suggest::did_you_mean_text;
 use crate::topics::Topics;
 
-/// A validated site: everything `CONTENT.md` describes, in memory.
+/// A validated site: everything docs/content.md describes, in memory.
 #[derive(Debug, Clone)]
 pub struct Site {
     /// The site directory.
@@ -33,6 +34,9 @@ pub struct Site {
     /// sorted by source path, so every later stage sees one order. Shared with the store of
     /// parsed articles, so an unchanged article costs a rebuild no copy.
     pub articles: Vec<Arc<Article>>,
+    /// Articles whose files have errors, as far as they parsed: checked against the rest of the
+    /// site (author, categories, links) so that every error is reported at once; never built.
+    pub failed: Vec<Arc<Article>>,
     /// What was left out and when the published set next changes by itself.
     pub schedule: Schedule,
     /// Errors in drafts, when drafts are not published: reported as warnings, so a
@@ -153,13 +157,18 @@ pub fn load_site_partial_with(
     }
 
     let default_date = config.as_ref().map_or(jiff::civil::date(2024, 9, 12), |c| c.start_date);
-    let (mut articles, article_errors, mut draft_problems, symlinks) =
-        load_articles(root, default_date, parsed);
+    let LoadedArticles {
+        mut articles,
+        mut failed,
+        errors: article_errors,
+        mut draft_problems,
+        symlinks,
+    } = load_articles(root, default_date, parsed);
     diag.extend(article_errors);
 
     if let (Some(topics), Some(authors)) = (&topics, &authors) {
-        for e in cross_check(&articles, topics, authors) {
-            let in_draft = articles.iter().any(|a| a.draft && a.source == e.path);
+        for e in cross_check(&articles, &failed, topics, authors) {
+            let in_draft = articles.iter().chain(&failed).any(|a| a.draft && a.source == e.path);
             if in_draft { draft_problems.push(e) } else { diag.push(e) }
         }
     }
@@ -170,6 +179,7 @@ pub fn load_site_partial_with(
     draft_problems.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
     let schedule = Schedule::of(articles.iter().map(|a| &**a), publish);
     articles.retain(|a| publish.shows(a));
+    failed.retain(|a| publish.drafts || !a.draft);
     let site = match (config, topics, authors) {
         (Some(config), Some(topics), Some(authors)) => Some(Site {
             root: root.to_path_buf(),
@@ -178,6 +188,7 @@ pub fn load_site_partial_with(
             authors,
             sponsored: sponsored.unwrap_or_default(),
             articles,
+            failed,
             schedule,
             draft_problems,
             pages,
@@ -211,17 +222,17 @@ enum Loaded {
     Parsed(Option<Stamp>),
 }
 
-/// An article, or its errors and whether the file says it is a draft.
-type LoadResult = Result<(Arc<Article>, Loaded), (Vec<ContentError>, bool)>;
+/// An article loaded, or the errors of its file, the article as far as it parsed, and whether
+/// the file says it is a draft.
+type LoadResult = Result<(Arc<Article>, Loaded), (Vec<ContentError>, Option<Box<Article>>, bool)>;
 
 /// Parses every `articles/**/*.md` in parallel (or takes it from `parsed` when the file is
-/// unchanged); the result is sorted by path. Returns the articles, the errors, the errors of
-/// files that say they are drafts, and the symbolic links it did not follow.
+/// unchanged); each list is sorted by path.
 fn load_articles(
     root: &Path,
     default_date: jiff::civil::Date,
     parsed: &mut ParsedArticles,
-) -> (Vec<Arc<Article>>, Vec<ContentError>, Vec<ContentError>, Vec<PathBuf>) {
+) -> LoadedArticles {
     let mut tree = ArticleTree::default();
     markdown_files(&root.join("articles"), &mut tree);
     let rel = |p: &PathBuf| p.strip_prefix(root).unwrap_or(p).to_path_buf();
@@ -246,28 +257,35 @@ fn load_articles(
                 return Ok((a, Loaded::Unread));
             }
             let io = |e: std::io::Error| {
-                (vec![ContentError::file(rel, ContentErrorKind::Io(e.to_string()))], false)
+                (vec![ContentError::file(rel, ContentErrorKind::Io(e.to_string()))], None, false)
             };
             let meta = fs::metadata(path).map_err(io)?;
             if !meta.is_file() {
                 let name = rel.display().to_string();
                 let error = ContentError::file(rel, ContentErrorKind::NotRegularFile(name));
-                return Err((vec![error], false));
+                return Err((vec![error], None, false));
             }
             if let Some(a) = store.unchanged(rel, &meta, default_date) {
                 return Ok((a, Loaded::Unread));
             }
-            let text = utf8(rel, fs::read(path).map_err(io)?).map_err(|e| (vec![e], false))?;
+            let text =
+                utf8(rel, fs::read(path).map_err(io)?).map_err(|e| (vec![e], None, false))?;
             let stamp = Stamp::of(&meta, read_at);
             match store.get(rel, &text_digest(&text), default_date) {
                 Some(a) => Ok((a, Loaded::Same(stamp))),
-                None => Article::parse(rel, &text, default_date)
-                    .map(|a| (Arc::new(a), Loaded::Parsed(stamp)))
-                    .map_err(|e| (e, declares_draft(&text))),
+                None => match Article::parse_partial(rel, &text, default_date) {
+                    (Some(a), errors) if errors.is_empty() => {
+                        Ok((Arc::new(a), Loaded::Parsed(stamp)))
+                    }
+                    (partial, errors) => {
+                        Err((errors, partial.map(Box::new), declares_draft(&text)))
+                    }
+                },
             }
         })
         .collect();
     let mut articles = Vec::with_capacity(results.len());
+    let mut failed = Vec::new();
     let mut errors = not_regular;
     let mut draft_errors = Vec::new();
     let mut read = 0;
@@ -282,9 +300,14 @@ fn load_articles(
                 read += usize::from(!matches!(loaded, Loaded::Unread));
                 articles.push(a)
             }
-            Err((e, draft)) => {
+            Err((e, partial, draft)) => {
                 read += 1;
-                if draft { draft_errors.extend(e) } else { errors.extend(e) }
+                if draft {
+                    draft_errors.extend(e)
+                } else {
+                    errors.extend(e)
+                }
+                failed.extend(partial.map(|a| Arc::new(*a)));
             }
         }
     }
@@ -296,7 +319,19 @@ fn load_articles(
         parsed.retain(|p| sources.contains(p));
     }
     parsed.end_vouch();
-    (articles, errors, draft_errors, symlinks)
+    LoadedArticles { articles, failed, errors, draft_problems: draft_errors, symlinks }
+}
+
+/// What [`load_articles`] found.
+struct LoadedArticles {
+    articles: Vec<Arc<Article>>,
+    /// Files with errors, as far as they parsed.
+    failed: Vec<Arc<Article>>,
+    errors: Vec<ContentError>,
+    /// The errors of files that say they are drafts.
+    draft_problems: Vec<ContentError>,
+    /// Symbolic links, not followed.
+    symlinks: Vec<PathBuf>,
 }
 
 /// What is under `articles/`.
@@ -352,14 +387,23 @@ fn markdown_files(dir: &Path, out: &mut ArticleTree) {
     }
 }
 
-/// Checks that need more than one file: slugs, authors and categories.
-fn cross_check(articles: &[Arc<Article>], topics: &Topics, authors: &Authors) -> Vec<ContentError> {
+/// Checks that need more than one file: slugs, authors and categories (the last two of the
+/// articles that failed, too).
+fn cross_check(
+    articles: &[Arc<Article>],
+    failed: &[Arc<Article>],
+    topics: &Topics,
+    authors: &Authors,
+) -> Vec<ContentError> {
     let mut errors = Vec::new();
     let mut slugs: HashMap<&str, &Path> = HashMap::with_capacity(articles.len());
-    // Drafts last: a draft that takes a published article's slug is the one at fault.
+    // Drafts last: a draft that takes a published article's slug is the one at fault. Articles
+    // that failed are checked for their author and categories only.
     let (drafts, finished): (Vec<_>, Vec<_>) = articles.iter().partition(|a| a.draft);
-    for a in finished.into_iter().chain(drafts) {
-        if let Some(first) = slugs.insert(&a.slug, &a.source) {
+    for (i, a) in finished.into_iter().chain(drafts).chain(failed).enumerate() {
+        if i < articles.len()
+            && let Some(first) = slugs.insert(&a.slug, &a.source)
+        {
             slugs.insert(&a.slug, first); // keep the first owner for later duplicates
             errors.push(ContentError::new(
                 &a.source,
@@ -374,21 +418,29 @@ fn cross_check(articles: &[Arc<Article>], topics: &Topics, authors: &Authors) ->
         if let Some(author) = &a.author
             && authors.by_name(&author.value).is_none()
         {
-            errors.push(ContentError::new(
-                &a.source,
-                author.line,
-                author.col,
-                ContentErrorKind::UnknownAuthor(author.value.clone()),
-            ));
+            let names = authors.list.iter().map(|x| x.name.as_str());
+            errors.push(
+                ContentError::new(
+                    &a.source,
+                    author.line,
+                    author.col,
+                    ContentErrorKind::UnknownAuthor(author.value.clone()),
+                )
+                .with_help(did_you_mean_text(&author.value, names)),
+            );
         }
         for e in &a.entities {
             if topics.category(&e.category.value).is_none() {
-                errors.push(ContentError::new(
-                    &a.source,
-                    e.category.line,
-                    e.category.col,
-                    ContentErrorKind::UnknownCategory(e.category.value.clone()),
-                ));
+                let keys = topics.categories.iter().map(|c| c.topic.key.as_str());
+                errors.push(
+                    ContentError::new(
+                        &a.source,
+                        e.category.line,
+                        e.category.col,
+                        ContentErrorKind::UnknownCategory(e.category.value.clone()),
+                    )
+                    .with_help(did_you_mean_text(&e.category.value, keys)),
+                );
             }
         }
     }

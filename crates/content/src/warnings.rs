@@ -4,9 +4,11 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::article::scan_body;
 use crate::catalog::Catalog;
 use crate::error::line_col;
 use crate::load::Site;
+use crate::suggest::did_you_mean;
 use crate::topics::OTHER;
 
 /// One warning, located like a `ContentError` (`line` 0: the whole file).
@@ -27,6 +29,10 @@ pub enum WarningKind {
     /// An `entities` entry with no subcategories: the article is filed under the category's
     /// `other` subcategory.
     FiledUnderOther { category: String },
+    /// A subcategory key the category does not have: the article is filed under `other`.
+    UnknownSubcategory { category: String, subcategory: String, suggestion: Option<String> },
+    /// Text in an article body that looks like another generator's shortcode, printed as is.
+    Shortcode(String),
     /// An error in a draft, which is not published: it blocks nothing until the draft is
     /// published or previewed (`build --drafts`).
     InDraft { code: &'static str, message: String, hint: &'static str },
@@ -37,6 +43,18 @@ pub enum WarningKind {
     RedirectedLink { link: String, to: String },
 }
 
+/// Every warning code, as `accept` lists them (in front matter and in `[check]`).
+pub const WARNING_CODES: &[&str] = &[
+    "author_without_articles",
+    "image_without_alt",
+    "filed_under_other",
+    "unknown_subcategory",
+    "shortcode",
+    "symlink_not_followed",
+    "error_in_draft",
+    "redirected_link",
+];
+
 impl WarningKind {
     /// A stable name for machines (`check --format json`).
     pub fn code(&self) -> &'static str {
@@ -44,6 +62,8 @@ impl WarningKind {
             Self::AuthorWithoutArticles(_) => "author_without_articles",
             Self::ImageWithoutAlt(_) => "image_without_alt",
             Self::FiledUnderOther { .. } => "filed_under_other",
+            Self::UnknownSubcategory { .. } => "unknown_subcategory",
+            Self::Shortcode(_) => "shortcode",
             Self::InDraft { .. } => "error_in_draft",
             Self::SymlinkNotFollowed => "symlink_not_followed",
             Self::RedirectedLink { .. } => "redirected_link",
@@ -60,7 +80,13 @@ impl WarningKind {
                 "describe the image between the brackets: ![A calm lake at dawn](/images/lake.jpg)"
             }
             Self::FiledUnderOther { .. } => {
-                "list the article's `subcategories` under this category, or leave it in `other` on purpose"
+                "list the article's `subcategories` under this category, or accept it: `accept: [filed_under_other]`"
+            }
+            Self::UnknownSubcategory { .. } => {
+                "use a child `key` of the category from data/topics.toml, or accept it: `accept: [unknown_subcategory]`"
+            }
+            Self::Shortcode(_) => {
+                "Stillpoint has no shortcodes and prints this as text: write Markdown (a link, an image) instead"
             }
             Self::InDraft { hint, .. } => hint,
             Self::SymlinkNotFollowed => "copy the file (or folder) in where the link is",
@@ -78,6 +104,19 @@ impl fmt::Display for WarningKind {
                 f,
                 "no subcategories under `{category}`: the article is filed under `{OTHER}`"
             ),
+            Self::UnknownSubcategory { category, subcategory, suggestion } => {
+                write!(
+                    f,
+                    "`{category}` has no subcategory `{subcategory}`: the article is filed under `{OTHER}`"
+                )?;
+                match suggestion {
+                    Some(s) => write!(f, " (did you mean `{s}`?)"),
+                    None => Ok(()),
+                }
+            }
+            Self::Shortcode(text) => {
+                write!(f, "`{text}` looks like a shortcode of another site generator")
+            }
             Self::InDraft { code, message, .. } => {
                 write!(f, "in a draft ({code}, an error once published): {message}")
             }
@@ -110,6 +149,16 @@ pub fn content_warnings(site: &Site, catalog: &Catalog) -> Vec<ContentWarning> {
         }
     }
     let redirected = crate::redirects::exact_targets(site);
+    for page in &site.pages {
+        for code in scan_body(&page.body, page.body_line).shortcodes {
+            out.push(ContentWarning {
+                path: format!("pages/{}.md", page.name).into(),
+                line: code.line,
+                col: code.col,
+                kind: WarningKind::Shortcode(code.value),
+            });
+        }
+    }
     for a in &site.articles {
         for link in &a.links {
             let key = crate::redirects::normalize_path(&link.value).unwrap_or_default();
@@ -130,9 +179,33 @@ pub fn content_warnings(site: &Site, catalog: &Catalog) -> Vec<ContentWarning> {
                 kind: WarningKind::ImageWithoutAlt(img.value.clone()),
             });
         }
+        for code in &a.shortcodes {
+            out.push(ContentWarning {
+                path: a.source.clone(),
+                line: code.line,
+                col: code.col,
+                kind: WarningKind::Shortcode(code.value.clone()),
+            });
+        }
         for e in &a.entities {
-            let has_other =
-                site.topics.category(&e.category.value).is_some_and(|c| c.child(OTHER).is_some());
+            let category = site.topics.category(&e.category.value);
+            for sub in &e.subcategories {
+                let Some(category) = category else { break };
+                if category.child(&sub.subcategory).is_none() {
+                    let keys = category.children.iter().map(|c| c.key.as_str());
+                    out.push(ContentWarning {
+                        path: a.source.clone(),
+                        line: sub.line,
+                        col: sub.col,
+                        kind: WarningKind::UnknownSubcategory {
+                            category: e.category.value.clone(),
+                            subcategory: sub.subcategory.clone(),
+                            suggestion: did_you_mean(&sub.subcategory, keys).map(str::to_string),
+                        },
+                    });
+                }
+            }
+            let has_other = category.is_some_and(|c| c.child(OTHER).is_some());
             if e.subcategories.is_empty() && has_other {
                 out.push(ContentWarning {
                     path: a.source.clone(),
@@ -165,6 +238,18 @@ pub fn content_warnings(site: &Site, catalog: &Catalog) -> Vec<ContentWarning> {
     }));
     out.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
     out
+}
+
+/// Whether the site accepts `w` on purpose: its code is in `[check] accept` of stillpoint.toml,
+/// or in the `accept` list of the article it is about.
+pub fn is_accepted(site: &Site, w: &ContentWarning) -> bool {
+    let code = w.kind.code();
+    site.config.accept.iter().any(|c| c == code)
+        || site
+            .articles
+            .iter()
+            .find(|a| a.source == w.path)
+            .is_some_and(|a| a.accept.iter().any(|c| c == code))
 }
 
 /// The symbolic links under `root/rel` (not followed), relative to `root`: the build copies
@@ -218,6 +303,7 @@ mod tests {
         for page in crate::pages::INFO_PAGES {
             write(root, &format!("pages/{page}.md"), "---\ntitle: P\n---\nText.\n");
         }
+        write(root, "pages/terms.md", "---\ntitle: P\n---\nText.\n\n{% include terms.html %}\n");
         write(
             root,
             "articles/a.md",
@@ -236,12 +322,21 @@ mod tests {
             root.join("static/images/z.png"),
         )
         .unwrap();
+        write(
+            root,
+            "articles/d.md",
+            "---\ntitle: D\nslug: d\nauthor: Ana\naccept: [shortcode]\nentities:\n  - category: calm\n    subcategories:\n      - subcategory: breat\n      - subcategory: sleep\n---\nText.\n\n{{< youtube x >}}\n",
+        );
         let site = crate::load_site(root).unwrap_or_else(|d| panic!("{d}"));
-        assert_eq!(site.articles.len(), 2, "links are not followed");
+        assert_eq!(site.articles.len(), 3, "links are not followed: a, b and d");
         let catalog = crate::build_catalog(&site);
-        let found: Vec<String> = content_warnings(&site, &catalog)
+        let warnings = content_warnings(&site, &catalog);
+        let found: Vec<String> = warnings
             .iter()
-            .map(|w| format!("{}:{}:{} {}", w.path.display(), w.line, w.col, w.kind))
+            .map(|w| {
+                let accepted = if is_accepted(&site, w) { " (accepted)" } else { "" };
+                format!("{}:{}:{} {}{accepted}", w.path.display(), w.line, w.col, w.kind)
+            })
             .collect();
         assert_eq!(
             found,
@@ -249,10 +344,34 @@ mod tests {
                 "articles/a.md:6:15 no subcategories under `calm`: the article is filed under `other`",
                 "articles/a.md:10:1 image `/x.png` has no alt text",
                 "articles/c.md:0:0 a symbolic link: symlinks are not followed, so it is left out",
+                "articles/d.md:9:22 `calm` has no subcategory `breat`: the article is filed under `other` (did you mean `breath`?)",
+                "articles/d.md:10:22 `calm` has no subcategory `sleep`: the article is filed under `other`",
+                "articles/d.md:14:1 `{{< youtube x >}}` looks like a shortcode of another site generator (accepted)",
                 "articles/more:0:0 a symbolic link: symlinks are not followed, so it is left out",
                 "data/authors.toml:8:8 author `Ben` has no articles",
+                "pages/terms.md:6:1 `{% include terms.html %}` looks like a shortcode of another site generator",
                 "static/images/z.png:0:0 a symbolic link: symlinks are not followed, so it is left out",
             ]
         );
+    }
+
+    #[test]
+    fn every_code_is_listed_once() {
+        let kinds = [
+            WarningKind::AuthorWithoutArticles(String::new()),
+            WarningKind::ImageWithoutAlt(String::new()),
+            WarningKind::FiledUnderOther { category: String::new() },
+            WarningKind::UnknownSubcategory {
+                category: String::new(),
+                subcategory: String::new(),
+                suggestion: None,
+            },
+            WarningKind::Shortcode(String::new()),
+            WarningKind::SymlinkNotFollowed,
+            WarningKind::InDraft { code: "", message: String::new(), hint: "" },
+            WarningKind::RedirectedLink { link: String::new(), to: String::new() },
+        ];
+        let codes: Vec<&str> = kinds.iter().map(WarningKind::code).collect();
+        assert_eq!(codes, WARNING_CODES);
     }
 }

@@ -1,14 +1,16 @@
 //! Internal links in Markdown must point at a page this build writes (or a static file).
 
 use std::collections::HashSet;
+use std::path::PathBuf;
 
-use stillpoint_content::{ContentError, ContentErrorKind, Site};
+use stillpoint_content::{ContentError, ContentErrorKind, Located, Site, did_you_mean};
 
 use crate::layout;
 use crate::plan::SitePage;
 
-/// Every internal link of every article, author biography and info page that resolves to no page
-/// of `pages` and no file under `static/`.
+/// Every internal link of every article (those whose files have errors too, as far as they
+/// parsed), author biography and info page that resolves to no page of `pages` and no file under
+/// `static/`.
 pub fn validate_links(site: &Site, pages: &[SitePage]) -> Vec<ContentError> {
     let routes: HashSet<&str> =
         pages.iter().filter(|p| !p.is_error_page()).map(|p| p.path.as_str()).collect();
@@ -25,30 +27,65 @@ pub fn validate_links(site: &Site, pages: &[SitePage]) -> Vec<ContentError> {
                     && d.join(rel).symlink_metadata().is_ok_and(|m| m.is_file())
             })
     };
+    let broken = |file: PathBuf, link: &Located<String>| {
+        ContentError::new(
+            file,
+            link.line,
+            link.col,
+            ContentErrorKind::BrokenLink(link.value.clone()),
+        )
+        .with_help(closest_route(&link.value, &routes).map(|r| format!("did you mean `{r}`?")))
+    };
     let mut errors = Vec::new();
-    for a in &site.articles {
+    for a in site.articles.iter().chain(&site.failed) {
         for link in &a.links {
             if !exists(&link.value) {
-                errors.push(ContentError::new(
-                    &a.source,
-                    link.line,
-                    link.col,
-                    ContentErrorKind::BrokenLink(link.value.clone()),
-                ));
+                errors.push(broken(a.source.clone(), link));
             }
         }
     }
     for page in &site.pages {
         for link in stillpoint_content::scan_links(&page.body, page.body_line) {
             if !exists(&link.value) {
-                errors.push(ContentError::new(
-                    format!("pages/{}.md", page.name),
-                    link.line,
-                    link.col,
-                    ContentErrorKind::BrokenLink(link.value),
-                ));
+                errors.push(broken(format!("pages/{}.md", page.name).into(), &link));
             }
         }
     }
     errors
+}
+
+/// The page a mistyped link most likely meant: among the pages in the same folder, the one whose
+/// last segment (the slug) is closest; else the one page elsewhere with that very last segment
+/// (`/article/x` for `/articles/x`).
+fn closest_route<'a>(path: &str, routes: &HashSet<&'a str>) -> Option<&'a str> {
+    let mut routes: Vec<&'a str> = routes.iter().copied().collect();
+    routes.sort_unstable(); // one answer whatever the set's order
+    let (parent, last) = path.rsplit_once('/')?;
+    let siblings: Vec<(&str, &'a str)> = routes
+        .iter()
+        .filter_map(|r| r.rsplit_once('/').filter(|(p, _)| *p == parent).map(|(_, l)| (l, *r)))
+        .collect();
+    if let Some(slug) = did_you_mean(last, siblings.iter().map(|(l, _)| *l)) {
+        return siblings.iter().find(|(l, _)| *l == slug).map(|(_, r)| *r);
+    }
+    let mut same_slug =
+        routes.iter().filter(|r| r.rsplit_once('/').is_some_and(|(_, l)| l == last));
+    match (same_slug.next(), same_slug.next()) {
+        (Some(r), None) => Some(r),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn closest_route_prefers_a_sibling_slug() {
+        let routes: HashSet<&str> =
+            ["/articles/body-scan", "/articles/box-breathing", "/sleep", "/articles"].into();
+        assert_eq!(closest_route("/articles/body-scn", &routes), Some("/articles/body-scan"));
+        assert_eq!(closest_route("/article/body-scan", &routes), Some("/articles/body-scan"));
+        assert_eq!(closest_route("/articles/zen", &routes), None);
+    }
 }

@@ -7,7 +7,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use stillpoint_content::{Diagnostics, build_catalog, content_warnings, load_site_partial};
+use stillpoint_content::{
+    Diagnostics, build_catalog, content_warnings, is_accepted, load_site_partial,
+};
 use stillpoint_site::BuildError;
 
 use crate::diagnostics;
@@ -17,7 +19,7 @@ pub struct CheckArgs {
     /// The site directory.
     pub site: PathBuf,
     /// `human`: errors and warnings on stderr with their source line; `json`: one document on
-    /// stdout, `{"ok", "errors": [..], "warnings": [..]}`, each with file, line, column, kind,
+    /// stdout, `{"ok", "errors": [..], "warnings": [..], "accepted": N}`, each with file, line, column, kind,
     /// message and hint; `github`: GitHub Actions workflow commands on stdout (one annotation
     /// per problem, on its file and line below SITE), and the human report on stderr.
     #[arg(long, value_enum, default_value_t = Format::Human)]
@@ -53,14 +55,21 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         Err(BuildError::Content(d)) => (None, d),
         Err(e) => return Err(e.into()),
     };
-    let warnings = match load_site_partial(&args.site, &publish) {
-        (Some(site), _) => content_warnings(&site, &build_catalog(&site)),
-        (None, _) => Vec::new(),
+    // Warnings the site accepts on purpose are counted, not listed, and never fail the check.
+    let (warnings, accepted) = match load_site_partial(&args.site, &publish) {
+        (Some(site), _) => {
+            let all = content_warnings(&site, &build_catalog(&site));
+            let n = all.len();
+            let shown: Vec<_> = all.into_iter().filter(|w| !is_accepted(&site, w)).collect();
+            let accepted = n - shown.len();
+            (shown, accepted)
+        }
+        (None, _) => (Vec::new(), 0),
     };
     let ok = errors.is_empty() && (warnings.is_empty() || !args.deny_warnings);
     match args.format {
         Format::Json => {
-            println!("{:#}", diagnostics::json(ok, &errors, &warnings));
+            println!("{:#}", diagnostics::json(ok, &errors, &warnings, accepted));
         }
         Format::Human | Format::Github => {
             if args.format == Format::Github {
@@ -81,6 +90,9 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 if args.deny_warnings {
                     eprintln!("warnings are errors here (--deny-warnings)");
                 }
+            }
+            if accepted > 0 && errors.is_empty() {
+                eprintln!("{}", diagnostics::accepted_line(accepted));
             }
             if let Some(r) = report.filter(|_| ok) {
                 tracing::info!(

@@ -290,7 +290,7 @@ pub fn problems(site: &Path, d: &Diagnostics) -> Vec<Problem> {
             line: e.line,
             column: e.col,
             message: e.kind.to_string(),
-            hint: Some(e.kind.hint().to_string()),
+            hint: Some(e.hint().to_string()),
             source: (e.line > 0)
                 .then(|| std::fs::read_to_string(site.join(&e.path)).ok())
                 .flatten()

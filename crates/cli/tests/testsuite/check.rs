@@ -35,6 +35,7 @@ invalid_case!(
     invalid_toml,
     missing_field,
     broken_link,
+    many_files,
     reserved_slug,
     invalid_image,
 );
@@ -62,6 +63,49 @@ fn all_errors_are_reported_at_once() {
     assert!(err.contains("link to `/articles/gone`"), "{err}");
     assert!(!err.contains("link to `/articles/y`"), "y loaded; its own error is enough: {err}");
     assert!(err.contains("3 content errors found"), "{err}");
+}
+
+/// Several broken files: every error of every file, each with a hint specific to it (a typo's
+/// likely meaning, another generator's name for a field, quoting a value with a colon).
+#[test]
+fn every_error_of_every_file_with_specific_hints() {
+    let err = check_fails("many_files");
+    for expected in [
+        "unknown field `tags`",
+        "unknown field `summary`",
+        "unknown field `cover`",
+        "hint: Stillpoint calls this field `entities`",
+        "missing required field `title`",
+        "unknown category `sleepEnhancment`",
+        "hint: did you mean `sleepEnhancement`?",
+        "hint: quote the value",
+        "hint: did you mean `title`?",
+        "hint: did you mean `Maya Lindqvist`?",
+        "hint: did you mean `filed_under_other`?",
+        "hint: did you mean `/articles/body-scan`?",
+    ] {
+        assert!(err.contains(expected), "`{expected}` in:\n{err}");
+    }
+    assert!(!err.contains("CONTENT.md"), "{err}");
+    // The category, author and link of files with front matter errors are checked too.
+    assert!(err.contains("11 content errors found"), "{err}");
+}
+
+/// A subcategory key close to a real one and another generator's shortcode are warnings, so a
+/// site with them is no longer "no problems found".
+#[test]
+fn a_near_miss_subcategory_and_a_shortcode_are_warnings() {
+    let t = SiteTest::from_fixture("minimal");
+    std::fs::write(
+        t.site().join("articles/hugo.md"),
+        "---\ntitle: Hugo\nslug: hugo\nentities:\n  - category: anxietyManagement\n    subcategories:\n      - subcategory: relaxation\n---\nWatch:\n\n{{< youtube abc123 >}}\n\n```\n{{< in a code block: fine >}}\n```\n",
+    )
+    .unwrap();
+    let out = t.run(&["check", "site"]);
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("no problems found"), "{err}");
+    insta::assert_snapshot!(err);
 }
 
 #[test]
@@ -130,4 +174,25 @@ fn check_fails_in(t: &SiteTest) -> String {
     let out = t.run(&["check", "site"]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     stderr(&out)
+}
+
+/// A link into an article whose own file has an error is not reported as well, whatever the
+/// file's name: the article's slug is known as far as its front matter parsed.
+#[test]
+fn a_link_to_an_article_with_errors_is_not_reported_twice() {
+    let t = SiteTest::from_fixture("minimal");
+    std::fs::write(
+        t.site().join("articles/old-name.md"),
+        "---\ntitle: Renamed\nslug: new-name\ntags: [x]\nentities:\n  - category: sleepEnhancement\n---\nText.\n",
+    )
+    .unwrap();
+    std::fs::write(
+        t.site().join("articles/z.md"),
+        "---\ntitle: Z\nslug: z\nentities:\n  - category: sleepEnhancement\n---\nSee [it](/articles/new-name).\n",
+    )
+    .unwrap();
+    let err = check_fails_in(&t);
+    assert!(err.contains("unknown field `tags`"), "{err}");
+    assert!(!err.contains("link to `/articles/new-name`"), "{err}");
+    assert!(err.contains("1 content error found"), "{err}");
 }

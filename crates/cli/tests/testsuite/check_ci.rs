@@ -47,7 +47,8 @@ mod json {
     );
 }
 
-/// The minimal fixture files one article under `other` without subcategories: a warning.
+/// The minimal fixture files one article under `other` twice, without subcategories and by a
+/// subcategory key its category does not have: two warnings.
 #[test]
 fn warnings_pass_unless_denied() {
     let t = SiteTest::from_fixture("minimal");
@@ -56,7 +57,7 @@ fn warnings_pass_unless_denied() {
     assert!(out.status.success(), "warnings alone do not fail the check:\n{err}");
     assert!(err.contains("warning: no subcategories under `sleepEnhancement`"), "{err}");
     assert!(err.contains("--> articles/breathing.md:11:15"), "{err}");
-    assert!(err.contains("1 content warning\n"), "{err}");
+    assert!(err.contains("2 content warnings\n"), "{err}");
     assert!(!err.contains("error:"), "{err}");
 
     let out = t.run(&["check", "site", "--deny-warnings"]);
@@ -67,8 +68,10 @@ fn warnings_pass_unless_denied() {
     assert_eq!(code, Some(0));
     assert_eq!(doc["ok"], true);
     assert_eq!(doc["errors"], serde_json::json!([]));
-    assert_eq!(doc["warnings"][0]["kind"], "filed_under_other");
-    assert_eq!(doc["warnings"][0]["line"], 11);
+    assert_eq!(doc["warnings"][0]["kind"], "unknown_subcategory");
+    assert_eq!(doc["warnings"][0]["line"], 9);
+    assert_eq!(doc["warnings"][1]["kind"], "filed_under_other");
+    assert_eq!(doc["warnings"][1]["line"], 11);
     let (code, doc) = check_json(&t, &["--deny-warnings"]);
     assert_eq!((code, &doc["ok"]), (Some(1), &Value::Bool(false)));
 }
@@ -99,11 +102,12 @@ fn every_warning_kind_is_reported_with_its_line() {
         .collect();
     assert!(kinds.contains(&("image_without_alt", "articles/pictures.md", 11)), "{kinds:?}");
     assert!(kinds.contains(&("filed_under_other", "articles/breathing.md", 11)), "{kinds:?}");
+    assert!(kinds.contains(&("unknown_subcategory", "articles/breathing.md", 9)), "{kinds:?}");
     assert!(
         kinds.iter().any(|k| k.0 == "author_without_articles" && k.1 == "data/authors.toml"),
         "{kinds:?}"
     );
-    assert_eq!(kinds.len(), 3, "the described image is fine: {kinds:?}");
+    assert_eq!(kinds.len(), 4, "the described image is fine: {kinds:?}");
 }
 
 /// `--format github`: one workflow command per problem on stdout, on the file as the repository
@@ -132,7 +136,7 @@ fn github_annotations_name_the_file_below_the_site_and_escape_their_text() {
     let stdout = String::from_utf8(out.stdout.clone()).unwrap();
     assert_eq!(
         stdout.lines().next().unwrap_or_default().split("::").nth(1),
-        Some("warning file=site/articles/breathing.md,line=11,col=15,title=filed_under_other"),
+        Some("warning file=site/articles/breathing.md,line=9,col=22,title=unknown_subcategory"),
         "{stdout}"
     );
     let out = t.run(&["check", "site", "--format", "github", "--deny-warnings"]);

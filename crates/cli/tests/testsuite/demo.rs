@@ -2,7 +2,7 @@
 
 use std::sync::OnceLock;
 
-use crate::util::{SiteTest, title_and_description, walk, workspace};
+use crate::util::{SiteTest, stderr, title_and_description, walk, workspace};
 
 /// The demo, built once for this module's tests.
 fn demo() -> &'static SiteTest {
@@ -70,4 +70,16 @@ fn fixed_titles() {
     for (file, want) in cases {
         assert_eq!(title_and_description(&t.read(file)).0, want, "{file}");
     }
+}
+
+/// The demo passes the strict gate docs/check.md recommends: what it does on purpose (authors
+/// with no articles yet, articles filed under "Other") it accepts, and nothing else warns.
+#[test]
+fn demo_passes_check_deny_warnings() {
+    let t = SiteTest::from_dir(&workspace().join("examples/demo"));
+    let out = t.run(&["check", "site", "--deny-warnings"]);
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("warning:"), "{err}");
+    assert!(err.contains("12 accepted warnings"), "{err}");
 }

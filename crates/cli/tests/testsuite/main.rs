@@ -4,6 +4,7 @@
 mod batches;
 mod build;
 mod check;
+mod check_accept;
 mod check_ci;
 mod demo;
 mod demo_content;

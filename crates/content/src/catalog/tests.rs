@@ -70,6 +70,7 @@ fn site(articles: Vec<Article>) -> Site {
         pages: Vec::new(),
         static_dir: None,
         redirects: Vec::new(),
+        failed: Vec::new(),
         symlinks: Vec::new(),
         data_digest: String::new(),
     }

@@ -170,6 +170,7 @@ fn load(
             .iter()
             .filter(|e| e.path.starts_with("articles"))
             .filter_map(|e| e.path.file_stem().map(|s| Route::article(&s.to_string_lossy()).into()))
+            .chain(site.failed.iter().map(|a| Route::article(&a.slug).into()))
             .collect();
         let catalog = build_catalog(&site);
         let pages = site_pages(&PlanContext::new(&site, &catalog));
