@@ -13,7 +13,7 @@ pub struct ContentError {
     pub kind: ContentErrorKind,
     /// A hint for this error in particular ("did you mean `title`?"), shown instead of the
     /// kind's general one.
-    pub help: Option<String>,
+    pub help: Option<Box<str>>,
 }
 
 /// What went wrong; tests match on this.
@@ -151,7 +151,7 @@ impl ContentError {
 
     /// With a hint specific to this error, when there is one.
     pub fn with_help(mut self, help: Option<String>) -> Self {
-        self.help = help;
+        self.help = help.map(String::into_boxed_str);
         self
     }
 
