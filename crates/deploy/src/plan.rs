@@ -144,6 +144,7 @@ mod tests {
                     content_type: kind::content_type(path).into(),
                     cache_control: kind::cache_control(path).into(),
                     content_encoding: None,
+                    redirect: None,
                 }),
                 etag: None,
             },
