@@ -386,21 +386,36 @@ impl Bucket {
         if let Some(enc) = &headers.content_encoding {
             list.push(("content-encoding", enc.clone()));
         }
-        let signed =
-            signed_put(&url, &self.site.region, &keys, &list, &bytes, std::time::SystemTime::now())
+        // Retried as object_store retries: a connection error, 429 or 5xx, signed again each time.
+        let mut attempt = 0u32;
+        loop {
+            attempt += 1;
+            let now = std::time::SystemTime::now();
+            let signed = signed_put(&url, &self.site.region, &keys, &list, &bytes, now)
                 .map_err(|e| self.request_failed(key, e))?;
-        let mut req = self.http.put(&url).body(bytes);
-        for (k, v) in &signed {
-            req = req.header(k.as_str(), v.as_str());
+            let mut req = self.http.put(&url).body(bytes.clone());
+            for (k, v) in &signed {
+                req = req.header(k.as_str(), v.as_str());
+            }
+            let (detail, retry) = match req.send().await {
+                Ok(resp) if resp.status().is_success() => {
+                    let etag = resp.headers().get("etag").and_then(|v| v.to_str().ok());
+                    return Ok(etag.map(str::to_string));
+                }
+                Ok(resp) => {
+                    let status = resp.status();
+                    let body = resp.text().await.unwrap_or_default();
+                    let retry = status.is_server_error() || status.as_u16() == 429;
+                    (format!("{status}: {body}"), retry)
+                }
+                Err(e) => (chain(&e), e.is_connect() || e.is_timeout() || e.is_request()),
+            };
+            if !retry || attempt >= 4 {
+                return Err(self.request_failed(key, detail));
+            }
+            self.count(1);
+            tokio::time::sleep(Duration::from_millis(200 << attempt)).await;
         }
-        let resp = req.send().await.map_err(|e| self.request_failed(key, chain(&e)))?;
-        let status = resp.status();
-        let etag = resp.headers().get("etag").and_then(|v| v.to_str().ok()).map(str::to_string);
-        if !status.is_success() {
-            let body = resp.text().await.unwrap_or_default();
-            return Err(self.request_failed(key, format!("{status}: {body}")));
-        }
-        Ok(etag)
     }
 
     fn request_failed(&self, key: &str, detail: String) -> DeployError {
