@@ -71,7 +71,56 @@ pub fn scan(dist: &Path, gzip: &Gzip) -> Result<Vec<LocalFile>, DeployError> {
         let key = rel_key(rel)?;
         paths.push(key);
     }
-    paths.par_iter().map(|key| digest(dist, key, gzip, false).map(|(f, _)| f)).collect()
+    let mut files: Vec<LocalFile> = paths
+        .par_iter()
+        .map(|key| digest(dist, key, gzip, false).map(|(f, _)| f))
+        .collect::<Result<_, _>>()?;
+    let locations = redirect_locations(dist)?;
+    for f in &mut files {
+        if let (Some(to), Some(h)) = (locations.get(&f.path), f.entry.headers.as_mut()) {
+            h.redirect = Some(to.clone());
+        }
+    }
+    Ok(files)
+}
+
+/// The build's table of redirects (`.stillpoint/redirects.json`).
+pub const REDIRECTS_TABLE: &str = ".stillpoint/redirects.json";
+
+#[derive(serde::Deserialize)]
+struct RedirectTable {
+    redirects: Vec<RedirectRow>,
+}
+
+#[derive(serde::Deserialize)]
+struct RedirectRow {
+    from: String,
+    to: String,
+    #[serde(default)]
+    prefix: bool,
+}
+
+/// The redirect page of each exact redirect of the build (`{from}.html`, as the build writes
+/// it) → its target, from [`REDIRECTS_TABLE`]: what `x-amz-website-redirect-location` says.
+/// Prefix redirects have no page (nor object): S3 cannot express them per object. A build
+/// without the table has no redirects.
+pub fn redirect_locations(
+    dist: &Path,
+) -> Result<std::collections::BTreeMap<String, String>, DeployError> {
+    let path = dist.join(REDIRECTS_TABLE);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Default::default()),
+        Err(e) => return Err(DeployError::Io(path, e)),
+    };
+    let table: RedirectTable = serde_json::from_str(&text)
+        .map_err(|e| DeployError::Input(format!("{}: {e}", path.display())))?;
+    Ok(table
+        .redirects
+        .into_iter()
+        .filter(|r| !r.prefix && r.from != "/")
+        .map(|r| (format!("{}.html", r.from.trim_start_matches('/')), r.to))
+        .collect())
 }
 
 /// The object key of a file: its path, byte for byte. A name that cannot be a key (not UTF-8,
@@ -118,6 +167,7 @@ pub fn digest(
                 content_type: kind::content_type(key).to_string(),
                 cache_control: kind::cache_control(key).to_string(),
                 content_encoding: compressed.then(|| "gzip".to_string()),
+                redirect: None,
             }),
             etag: None,
         },

@@ -25,6 +25,11 @@ pub struct Headers {
     pub cache_control: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub content_encoding: Option<String>,
+    /// `x-amz-website-redirect-location` of a redirect page (`/path` or an absolute URL), so a
+    /// changed target uploads the page again even when its bytes are the same. Absent from other
+    /// files and from manifests written before it, which read as no redirect.
+    #[serde(default, rename = "websiteRedirectLocation", skip_serializing_if = "Option::is_none")]
+    pub redirect: Option<String>,
 }
 
 /// One object of the bucket as a deploy knows it.
@@ -141,6 +146,7 @@ mod tests {
                 content_type: "text/html; charset=utf-8".into(),
                 cache_control: "public, max-age=0, must-revalidate".into(),
                 content_encoding: Some("gzip".into()),
+                redirect: None,
             }),
             etag: Some("\"x\"".into()),
         };

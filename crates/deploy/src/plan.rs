@@ -144,6 +144,7 @@ mod tests {
                     content_type: kind::content_type(path).into(),
                     cache_control: kind::cache_control(path).into(),
                     content_encoding: None,
+                    redirect: None,
                 }),
                 etag: None,
             },
@@ -191,6 +192,22 @@ mod tests {
         let up: Vec<_> = p3.uploads.iter().map(|f| f.path.as_str()).collect();
         assert_eq!(up, ["index.html"]);
         assert!(p3.superseded.contains_key("assets/x-2.js"));
+    }
+
+    #[test]
+    fn a_redirect_page_whose_target_changes_is_uploaded_again() {
+        let mut v1 = [file("old.html", "moved"), file("index.html", "a")];
+        v1[0].entry.headers.as_mut().unwrap().redirect = Some("/articles/a".into());
+        let p1 = plan(&v1, &Remote::default(), "t1");
+        assert_eq!(
+            p1.files["old.html"].headers.as_ref().unwrap().redirect.as_deref(),
+            Some("/articles/a")
+        );
+        assert!(plan(&v1, &after(&p1), "t2").uploads.is_empty());
+        let mut v2 = v1.clone();
+        v2[0].entry.headers.as_mut().unwrap().redirect = Some("https://x.example/".into());
+        let up: Vec<_> = plan(&v2, &after(&p1), "t2").uploads.into_iter().map(|f| f.path).collect();
+        assert_eq!(up, ["old.html"], "same bytes, another target");
     }
 
     #[test]

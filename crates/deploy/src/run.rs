@@ -163,6 +163,7 @@ pub async fn deploy(opts: &Options, progress: &dyn Progress) -> Result<Report, D
         content_type: "application/json".into(),
         cache_control: "no-store".into(),
         content_encoding: None,
+        redirect: None,
     };
     // Before deleting, the manifest names what goes: stopped in between, the bucket keeps a
     // manifest that owns those objects but is not trusted to say which are left.
@@ -200,6 +201,10 @@ async fn upload(
     if now.entry.sha256 != f.entry.sha256 {
         return Err(DeployError::DistChanged(f.path.clone()));
     }
-    let etag = bucket.put(&f.path, bytes, f.headers()).await?;
+    let headers = f.headers();
+    let etag = match &headers.redirect {
+        Some(to) => bucket.put_redirect(&f.path, bytes, headers, to).await?,
+        None => bucket.put(&f.path, bytes, headers).await?,
+    };
     Ok((f.path.clone(), f.entry.size, etag))
 }

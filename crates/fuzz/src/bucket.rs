@@ -83,6 +83,7 @@ pub fn headers(path: &str, v: u8) -> Headers {
             "no-store".into()
         },
         content_encoding: (v % 3 == 2).then(|| "gzip".into()),
+        redirect: None,
     }
 }
 
@@ -238,6 +239,7 @@ impl Bucket {
                 content_type: String::new(),
                 cache_control: String::new(),
                 content_encoding: None,
+                redirect: None,
             })
         });
         Entry { sha256: None, md5, size: digests(o.body).0, headers, etag: Some(o.etag.clone()) }

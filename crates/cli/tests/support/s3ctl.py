@@ -3,6 +3,7 @@ bucket holds, so the tests check `stillpoint deploy` with a client other than it
 
     s3ctl.py ENDPOINT mkbucket NAME...
     s3ctl.py ENDPOINT get|delete BUCKET KEY;  s3ctl.py ENDPOINT put BUCKET KEY FILE
+    s3ctl.py ENDPOINT head BUCKET KEY    -> JSON {websiteRedirectLocation, contentType, cacheControl}
     s3ctl.py ENDPOINT fill BUCKET FORMAT N   -> puts FORMAT.format(i) for i in 0..N (body: the key)
     s3ctl.py ENDPOINT dump NAME     -> JSON {key: {size, etag, sha256, contentType,
                                       cacheControl, contentEncoding, lastModified}}
@@ -56,6 +57,14 @@ def main():
         json.dump(dump(s3, names[0]), sys.stdout, sort_keys=True)
     elif cmd == "get":
         sys.stdout.buffer.write(s3.get_object(Bucket=names[0], Key=names[1])["Body"].read())
+    elif cmd == "head":
+        got = s3.head_object(Bucket=names[0], Key=names[1])
+        head = {
+            "websiteRedirectLocation": got.get("WebsiteRedirectLocation"),
+            "contentType": got.get("ContentType"),
+            "cacheControl": got.get("CacheControl"),
+        }
+        json.dump(head, sys.stdout, sort_keys=True)
     elif cmd == "put":
         with open(names[2], "rb") as f:
             s3.put_object(Bucket=names[0], Key=names[1], Body=f.read())

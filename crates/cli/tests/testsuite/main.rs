@@ -13,6 +13,7 @@ mod deploy_env;
 mod deploy_merge;
 mod deploy_names;
 mod deploy_ownership;
+mod deploy_redirects;
 mod dev;
 mod env;
 mod import_hugo;

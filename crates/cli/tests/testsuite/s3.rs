@@ -124,6 +124,13 @@ pub fn get(s3: &S3, bucket: &str, key: &str) -> Vec<u8> {
     s3.ctl(&["get", bucket, key]).stdout
 }
 
+/// HEAD of one object with boto3: `(WebsiteRedirectLocation, ContentType, CacheControl)`.
+pub fn head(s3: &S3, bucket: &str, key: &str) -> (Option<String>, Option<String>, Option<String>) {
+    let v: Value = serde_json::from_slice(&s3.ctl(&["head", bucket, key]).stdout).unwrap();
+    let s = |k: &str| v[k].as_str().map(str::to_string);
+    (s("websiteRedirectLocation"), s("contentType"), s("cacheControl"))
+}
+
 pub fn put(s3: &S3, bucket: &str, key: &str, body: &[u8]) {
     let tmp = tempfile::NamedTempFile::new().unwrap();
     std::fs::write(tmp.path(), body).unwrap();
