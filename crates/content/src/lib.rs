@@ -24,6 +24,8 @@ mod publish;
 mod redirects;
 mod sponsored;
 mod suggest;
+#[cfg(test)]
+mod test_site;
 mod topics;
 mod warnings;
 

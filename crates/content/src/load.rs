@@ -450,21 +450,7 @@ fn cross_check(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn demo_copy() -> tempfile::TempDir {
-        let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo");
-        let dir = tempfile::tempdir().unwrap();
-        for entry in walkdir::WalkDir::new(&from) {
-            let entry = entry.unwrap();
-            let to = dir.path().join(entry.path().strip_prefix(&from).unwrap());
-            if entry.file_type().is_dir() {
-                std::fs::create_dir_all(&to).unwrap();
-            } else {
-                std::fs::copy(entry.path(), &to).unwrap();
-            }
-        }
-        dir
-    }
+    use crate::test_site::demo_copy;
 
     const ARTICLE: &str = "---\ntitle: T\nslug: SLUG\ndate: DATE\nEXTRA\nentities:\n  - category: anxietyManagement\n---\nBody.\n";
 

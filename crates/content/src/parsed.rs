@@ -205,23 +205,9 @@ mod tests {
     use super::*;
     use crate::load::load_site_partial_with;
     use crate::publish::Publish;
+    use crate::test_site::demo_copy;
 
     const NOW: Publish = Publish { now: jiff::Timestamp::MAX, drafts: false };
-
-    fn demo_copy() -> tempfile::TempDir {
-        let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo");
-        let dir = tempfile::tempdir().unwrap();
-        for entry in walkdir::WalkDir::new(&from) {
-            let entry = entry.unwrap();
-            let to = dir.path().join(entry.path().strip_prefix(&from).unwrap());
-            if entry.file_type().is_dir() {
-                std::fs::create_dir_all(&to).unwrap();
-            } else {
-                std::fs::copy(entry.path(), &to).unwrap();
-            }
-        }
-        dir
-    }
 
     #[test]
     fn a_file_that_is_not_utf8_is_an_error_at_its_first_invalid_byte() {

@@ -4,7 +4,7 @@
 
 use crate::deploy::{BUCKET, MANIFEST, deploy};
 use crate::s3::{self, S3};
-use crate::util::SiteTest;
+use crate::util::{SiteTest, edit};
 
 const REDIRECTS: &str = r#"[[redirect]]
 from = "/blog/*"
@@ -18,13 +18,6 @@ to = "/articles/breathing"
 from = "/shop"
 to = "https://shop.example/"
 "#;
-
-fn edit(t: &SiteTest, rel: &str, from: &str, to: &str) {
-    let path = t.site().join(rel);
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains(from), "{rel} has no {from:?}");
-    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
-}
 
 fn location(s3: &S3, key: &str) -> Option<String> {
     s3::head(s3, BUCKET, key).0

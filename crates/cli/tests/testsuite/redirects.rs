@@ -3,7 +3,7 @@
 //! builds follow alias edits.
 
 use crate::serve::{get, start, stop};
-use crate::util::{SiteTest, stderr};
+use crate::util::{SiteTest, edit, stderr};
 
 const REDIRECTS: &str = r#"[[redirect]]
 from = "/blog/*"
@@ -18,13 +18,6 @@ to = "/articles/breathing"
 from = "/shop"
 to = "https://shop.example/"
 "#;
-
-fn edit(t: &SiteTest, rel: &str, from: &str, to: &str) {
-    let path = t.site().join(rel);
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains(from), "{rel} has no {from:?}");
-    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
-}
 
 /// The minimal site with two aliases on the body scan and `REDIRECTS`.
 fn site_with_redirects() -> SiteTest {

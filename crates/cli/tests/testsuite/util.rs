@@ -161,3 +161,11 @@ pub fn title_and_description(html: &str) -> (String, String) {
 pub fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
+
+/// Replaces the first `from` in the site's file `rel` with `to` (which must be there).
+pub fn edit(t: &SiteTest, rel: &str, from: &str, to: &str) {
+    let path = t.site().join(rel);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{rel} has no {from:?}");
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+}
