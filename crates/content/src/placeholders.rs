@@ -15,10 +15,7 @@ const STARTER_TEXTS: &[(&str, &str)] = &[
         "This is your first article.",
         "write your own article in place of the starter's, or delete this file",
     ),
-    (
-        "Describe who you are, what you publish",
-        "say who you are, what you publish and who writes for you",
-    ),
+    ("Describe who you are,", "say who you are, what you publish and who writes for you"),
     (
         "Describe what data this site collects",
         "say what data the site collects (analytics, forms) and how readers can reach you about it",

@@ -39,7 +39,7 @@ fn check_warns_about_every_placeholder_until_each_is_replaced() {
     assert_eq!(count("articles/three-minute-breathing-space.md"), 1);
     assert_eq!(warnings.len(), 48);
     let url = &warnings.iter().find(|w| w["file"] == "stillpoint.toml").unwrap();
-    assert_eq!((url["line"].as_u64(), url["column"].as_u64()), (Some(9), Some(7)), "{url:#}");
+    assert_eq!((url["line"].as_u64(), url["column"].as_u64()), (Some(10), Some(7)), "{url:#}");
     assert_eq!(url["message"], "placeholder left to replace: `https://still-waters.example`");
     assert!(url["hint"].as_str().unwrap().contains("domain"), "{url:#}");
 
@@ -70,7 +70,7 @@ fn check_warns_about_every_placeholder_until_each_is_replaced() {
     let topics = std::fs::read_to_string(t.site().join("data/topics.toml")).unwrap();
     let topics = topics.replace("Describe what readers find under", "Practices and articles on");
     std::fs::write(t.site().join("data/topics.toml"), topics).unwrap();
-    edit(&t, "pages/about-us.md", "Describe who you are, what you publish", "We publish");
+    edit(&t, "pages/about-us.md", "Describe who you are,", "We are");
     edit(&t, "pages/privacy-policy.md", "Describe what data this site collects", "We collect");
     edit(&t, "pages/terms.md", "Replace this text with your own terms.", "Be kind.");
     let (code, doc) = check_json(&t, &["--deny-warnings"]);
