@@ -2,8 +2,10 @@
 //! (`stillpoint new article …` writes a draft article into a site: `new_article.rs`.)
 //!
 //! The site checks and builds as written: its configuration, the 7×5 topic tree with
-//! placeholder titles, one author, one article, the three information pages, a logo and a
-//! `.gitignore` for the build output. The files are templates beside this module.
+//! placeholder descriptions, one author, one article, the three information pages, a logo with
+//! the favicon set made from it (`new/icons.rs`), a web app manifest and a `.gitignore` for the
+//! build output. The text files are templates beside this module. What the owner must replace
+//! is recognised by `check`, which warns about each one left (`placeholder`).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
