@@ -152,16 +152,16 @@ fn unknown_keys_are_errors_listing_the_known_ones() {
 
 #[test]
 fn low_contrast_fails_naming_the_key_both_colours_the_ratio_and_the_minimum() {
-    // #777777 on white is 4.48:1 (WebAIM).
-    let theme = "[theme.light]\nsurface = \"#ffffff\"\nmuted = \"#777777\"\n";
+    // #777777 on white is 4.478:1 (WebAIM rounds it to 4.48): printed rounded down.
+    let theme = "[theme.light]\nbackground = \"#ffffff\"\nmuted = \"#777777\"\n";
     let errs = parse(theme).unwrap_err();
-    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert_eq!(errs.len(), 2, "on background and on surface: {errs:?}");
     assert_eq!(errs[0].line, line_of(theme, "muted"));
     assert_eq!(
         errs[0].kind,
         ContentErrorKind::InvalidValue {
             field: "theme.light.muted".into(),
-            message: "muted #777777 on surface #ffffff has a contrast of 4.48:1; WCAG AA needs at least 4.5:1".into()
+            message: "muted #777777 on background #ffffff has a contrast of 4.47:1; WCAG AA needs at least 4.5:1".into()
         }
     );
     // The engine's own dark colours on an owner's light background.
