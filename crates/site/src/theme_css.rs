@@ -48,6 +48,15 @@ const ENGINE_DARK: [(&str, &str); 12] = [
 /// LCP text uses is the heading family's that covers it.
 const HEADING_WEIGHT: u16 = 600;
 
+/// The owner's own stylesheet under `static/`, linked after everything else.
+pub const SITE_CSS: &str = "site.css";
+
+/// Where the theme's stylesheet is written: named by its content, so it is cached for good.
+pub fn theme_file(css: &str) -> String {
+    let hash = crate::emit::digest([css.as_bytes()]);
+    format!("{}/theme-{}.css", crate::layout::ASSETS_DIR, &hash[..12])
+}
+
 /// A `<link rel="preload" as="font">` for the one font file the largest text uses.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct FontPreload {

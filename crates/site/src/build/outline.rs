@@ -54,6 +54,8 @@ pub struct OutlineInputs<'a> {
     pub shard: Option<Shard>,
     /// Every page asks robots not to index it.
     pub noindex: bool,
+    /// The compiled theme: it changes with the font files too, which the data digest does not cover.
+    pub theme_css: &'a str,
 }
 
 /// What each article showed elsewhere at the last build of a session, by source file: a file
@@ -85,6 +87,7 @@ impl OutlineInputs<'_> {
             .json(&self.static_files)
             .json(&self.shard)
             .json(&self.environment())
+            .part(self.theme_css.as_bytes())
             // What is published is in the articles below; what waits (the next scheduled article
             // in build.json) and whether this is a preview is here.
             .json(&self.site.schedule);
@@ -167,6 +170,7 @@ mod tests {
             static_files,
             shard,
             noindex: crate::plan::noindex(site),
+            theme_css: "",
         }
         .key(&mut OutlineMemo::default())
         .unwrap()
