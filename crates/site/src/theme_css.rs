@@ -9,9 +9,7 @@
 
 use std::fmt::Write as _;
 
-use stillpoint_content::{
-    ARIAL, Fallback, FontFile, Palette, TIMES_NEW_ROMAN, Theme, overrides,
-};
+use stillpoint_content::{ARIAL, Fallback, FontFile, Palette, TIMES_NEW_ROMAN, Theme, overrides};
 
 /// The engine's colour tokens (web/src/styles/tokens.css), written when an owner themes only
 /// the other scheme: the theme's stylesheet comes after the bundle's, so it restates both.

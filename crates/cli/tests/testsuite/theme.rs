@@ -48,7 +48,9 @@ fn a_themed_site_links_its_compiled_theme_preloads_its_heading_font_and_loads_si
     let home = t.read("index.html");
     let href = theme_href(&home);
     let at = |s: &str| home.find(s).unwrap_or_else(|| panic!("{s} in\n{home}"));
-    let preload = at(r#"<link rel="preload" href="/fonts/lobster.woff2" as="font" type="font/woff2" crossorigin>"#);
+    let preload = at(
+        r#"<link rel="preload" href="/fonts/lobster.woff2" as="font" type="font/woff2" crossorigin>"#,
+    );
     let theme = at(&format!(r#"<link rel="stylesheet" href="{href}">"#));
     let own = at(r#"<link rel="stylesheet" href="/site.css">"#);
     let bundle = at(r#"<link rel="stylesheet" href="/assets/"#);
@@ -126,7 +128,8 @@ fn changing_the_theme_relinks_every_page_and_editing_site_css_rewrites_only_it()
 
     std::fs::write(t.site().join("static/site.css"), "h1 { color: red; }\n").unwrap();
     let third = verified(&t);
-    let changed: Vec<&String> = third.keys().filter(|k| second.get(*k) != Some(&third[*k])).collect();
+    let changed: Vec<&String> =
+        third.keys().filter(|k| second.get(*k) != Some(&third[*k])).collect();
     assert_eq!(changed, ["site.css"], "only the owner's stylesheet changes");
     assert_ne!(first, third);
 }

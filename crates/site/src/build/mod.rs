@@ -332,7 +332,8 @@ pub fn build_in(
         manifest: static_has("manifest.webmanifest").then(|| "/manifest.webmanifest".to_string()),
         theme_css: theme_href,
         font_preload: theme.preload.clone(),
-        site_css: static_has(crate::theme_css::SITE_CSS).then(|| format!("/{}", crate::theme_css::SITE_CSS)),
+        site_css: static_has(crate::theme_css::SITE_CSS)
+            .then(|| format!("/{}", crate::theme_css::SITE_CSS)),
         feeds: true,
         scripts: script_srcs(&site.config.scripts, &site.config.proxy_allow),
     };

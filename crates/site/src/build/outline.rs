@@ -177,6 +177,33 @@ mod tests {
     }
 
     #[test]
+    fn the_compiled_theme_is_in_the_outline() {
+        let dir = tempfile::tempdir().unwrap();
+        let bundle = bundle(dir.path());
+        let site =
+            load_site(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo")).unwrap();
+        let worker = WorkerScript::read(&bundle).unwrap().key;
+        let key = |theme_css: &str| {
+            let inputs = OutlineInputs {
+                engine: "e",
+                bundle: &bundle,
+                worker: &worker,
+                build_hash: "b",
+                year: 2026,
+                site: &site,
+                static_files: &[],
+                shard: None,
+                noindex: false,
+                theme_css,
+            };
+            inputs.key(&mut OutlineMemo::default()).unwrap()
+        };
+        // A font file's metrics change the compiled theme, not stillpoint.toml's text.
+        assert_ne!(key(""), key(":root{--radius-m:1rem}"));
+        assert_eq!(key("a"), key("a"));
+    }
+
+    #[test]
     fn only_what_other_pages_show_is_in_the_outline() {
         let dir = tempfile::tempdir().unwrap();
         let bundle = bundle(dir.path());
@@ -247,6 +274,7 @@ mod memo_tests {
                 static_files: &[],
                 shard: None,
                 noindex: crate::plan::noindex(site),
+                theme_css: "",
             };
             inputs.key(memo).unwrap()
         };

@@ -259,7 +259,9 @@ mod tests {
         let assets = PageAssets { template: "Home", css: &["/assets/home.css".to_string()] };
         let html = document(&shell, &Head::default(), "/", &assets, "");
         let at = |s: &str| html.find(s).unwrap_or_else(|| panic!("{s} in {html}"));
-        let preload = at(r#"<link rel="preload" href="/fonts/lora.woff2" as="font" type="font/woff2" crossorigin>"#);
+        let preload = at(
+            r#"<link rel="preload" href="/fonts/lora.woff2" as="font" type="font/woff2" crossorigin>"#,
+        );
         let bundle = at(r#"<link rel="stylesheet" href="/assets/style-1.css">"#);
         let template = at(r#"<link rel="stylesheet" href="/assets/home.css">"#);
         let theme = at(r#"<link rel="stylesheet" href="/assets/theme-abc.css">"#);

@@ -47,7 +47,9 @@ fn a_light_palette_restates_the_engines_dark_one() {
     let css = theme_css(&theme).css;
     let (root, dark) = css.split_once("@media (prefers-color-scheme:dark)").unwrap();
     assert!(root.starts_with(":root{--color-bg:#f7f5ef;"), "{css}");
-    assert!(root.contains("--color-accent:#7a3e9d;") && root.contains("--color-on-accent:#ffffff;"));
+    assert!(
+        root.contains("--color-accent:#7a3e9d;") && root.contains("--color-on-accent:#ffffff;")
+    );
     assert!(dark.contains("--color-accent:#8fd0b9;--color-accent-hover:#b5e4d3;"), "{css}");
     assert_eq!(css.matches("--color-").count(), 24);
 }
@@ -88,8 +90,16 @@ fn fonts_get_faces_a_size_adjusted_fallback_and_the_heading_one_a_preload() {
     ), "{}", out.css);
     assert_eq!(out.css.matches("Lobster Fallback\";src").count(), 1, "one fallback per family");
     assert!(out.css.contains("local(\"Arial\")"), "a sans stack falls back on Arial");
-    assert!(out.css.contains("--font-serif:\"Lobster\",\"Lobster Fallback\", Georgia, serif;"), "{}", out.css);
-    assert!(out.css.contains("--font-sans:Inter,\"Inter Fallback\", system-ui, sans-serif"), "{}", out.css);
+    assert!(
+        out.css.contains("--font-serif:\"Lobster\",\"Lobster Fallback\", Georgia, serif;"),
+        "{}",
+        out.css
+    );
+    assert!(
+        out.css.contains("--font-sans:Inter,\"Inter Fallback\", system-ui, sans-serif"),
+        "{}",
+        out.css
+    );
     assert_eq!(
         out.preload,
         Some(FontPreload { href: "/fonts/lobster-var.woff2".into(), mime: "font/woff2" }),
