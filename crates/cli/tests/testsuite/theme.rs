@@ -133,3 +133,17 @@ fn changing_the_theme_relinks_every_page_and_editing_site_css_rewrites_only_it()
     assert_eq!(changed, ["site.css"], "only the owner's stylesheet changes");
     assert_ne!(first, third);
 }
+
+#[test]
+fn without_a_theme_nothing_is_added() {
+    let t = SiteTest::from_fixture("minimal");
+    let out = t.build();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let files = tree(&t.out());
+    assert!(!files.iter().any(|(rel, _)| rel.contains("theme-")), "no theme stylesheet");
+    for (rel, bytes) in files.iter().filter(|(rel, _)| rel.ends_with(".html")) {
+        let html = String::from_utf8_lossy(bytes);
+        assert!(!html.contains("rel=\"preload\"") && !html.contains("/site.css"), "{rel}");
+        assert!(!html.contains("/assets/theme-"), "{rel}");
+    }
+}
