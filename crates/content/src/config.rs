@@ -8,6 +8,8 @@ use serde::Deserialize;
 use crate::env::check_env;
 use crate::env::{EnvSection, PRODUCTION};
 use crate::error::{ContentError, ContentErrorKind, line_col, toml_error};
+use crate::site_links::{Footer, Header, RawFooter, RawHeader, resolve_footer, resolve_header};
+use crate::social::{RawSocial, SocialLink, resolve_social};
 use crate::suggest::did_you_mean_text;
 use crate::warnings::WARNING_CODES;
 
@@ -24,7 +26,11 @@ pub struct SiteConfig {
     /// Default date of articles without one (`YYYY-MM-DD`).
     pub start_date: jiff::civil::Date,
     pub contact_email: String,
-    pub social: Social,
+    /// `[site.social]`, in file order.
+    pub social: Vec<SocialLink>,
+    /// `[footer]` and `[header]`: the owner's links and the footer's texts.
+    pub footer: Footer,
+    pub header: Header,
     /// Production bucket; the dev bucket is `{bucket}-dev`.
     pub bucket: String,
     /// URL prefixes the third-party script proxy may fetch.
@@ -43,14 +49,6 @@ pub struct SiteConfig {
     pub envs: BTreeMap<String, EnvSection>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Social {
-    pub video: String,
-    pub feed: String,
-    pub photo: String,
-}
-
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Raw {
@@ -65,6 +63,10 @@ struct Raw {
     env: BTreeMap<toml::Spanned<String>, EnvSection>,
     #[serde(default)]
     check: RawCheck,
+    #[serde(default)]
+    footer: RawFooter,
+    #[serde(default)]
+    header: RawHeader,
 }
 
 #[derive(Default, Deserialize)]
@@ -92,7 +94,8 @@ struct RawSite {
     locale: String,
     start_date: toml::Spanned<String>,
     contact_email: String,
-    social: Social,
+    #[serde(default)]
+    social: RawSocial,
     #[serde(default)]
     scripts: Vec<String>,
 }
@@ -169,6 +172,12 @@ impl SiteConfig {
                 errors.push(at(name.span(), &format!("env.{}", name.get_ref()), &message));
             }
         }
+        let social = resolve_social(path, text, raw.site.social).unwrap_or_else(|e| {
+            errors.extend(e);
+            Vec::new()
+        });
+        let footer = resolve_footer(path, text, raw.footer, &mut errors);
+        let header = resolve_header(path, text, raw.header, &mut errors);
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -181,7 +190,9 @@ impl SiteConfig {
             locale: raw.site.locale,
             start_date: start_date.expect("checked above"),
             contact_email: raw.site.contact_email,
-            social: raw.site.social,
+            social,
+            footer,
+            header,
             bucket,
             proxy_allow: raw.proxy.allow,
             scripts: raw.site.scripts,

@@ -6,7 +6,11 @@ import styles from './Header.module.css';
 
 type Props = { readonly site: SiteData };
 
-/** The header slice: rendered once per build and stitched into every page. */
+/**
+ * The header slice: rendered once per build and stitched into every page. The owner's
+ * `[header] links`, when there are any, sit beside the menu on wide screens and on a row of their
+ * own under the logo on narrow ones.
+ */
 export function Header({ site }: Props): ReactNode {
   return (
     <header className={styles.header}>
@@ -20,6 +24,17 @@ export function Header({ site }: Props): ReactNode {
         <nav className={styles.menu} aria-label="Classification">
           <ClassificationMenu categories={site.categories} />
         </nav>
+        {site.headerLinks.length > 0 && (
+          <nav className={styles.links} aria-label="Site">
+            <ul>
+              {site.headerLinks.map((link) => (
+                <li key={`${link.href} ${link.label}`}>
+                  <a href={link.href}>{link.label}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         <div className={styles.search}>
           <SearchBox manifestUrl={site.searchManifest} emptyImage={site.searchEmptyImage} />
         </div>
