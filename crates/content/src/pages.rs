@@ -64,7 +64,11 @@ impl InfoPage {
                         "`{name}` is not a slug: name page files with lowercase letters, digits and dashes, like pages/contact-us.md"
                     ),
                 },
-            )]);
+            )
+            .with_help(Some(
+                "rename the file: its name is the page's address (see docs/content.md#pages)"
+                    .into(),
+            ))]);
         }
         let split = split_optional(text).map_err(|_| {
             vec![ContentError::new(
@@ -93,12 +97,15 @@ impl InfoPage {
             Some(route) => {
                 let (line, col) = field_position(split.yaml, split.yaml_line, "route");
                 if let Err(message) = check_route(&route) {
-                    return Err(vec![ContentError::new(
-                        path,
-                        line,
-                        col,
-                        ContentErrorKind::InvalidValue { field: "route".into(), message },
-                    )]);
+                    return Err(vec![
+                        ContentError::new(
+                            path,
+                            line,
+                            col,
+                            ContentErrorKind::InvalidValue { field: "route".into(), message },
+                        )
+                        .with_help(Some("see docs/content.md#pages".into())),
+                    ]);
                 }
                 (route, line, col)
             }

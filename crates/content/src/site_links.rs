@@ -126,12 +126,14 @@ struct At<'a> {
 impl At<'_> {
     fn error(&self, span: std::ops::Range<usize>, field: &str, message: String) -> ContentError {
         let (line, col) = line_col(self.text, span.start);
+        let section = field.split('.').next().unwrap_or(field);
         ContentError::new(
             self.path,
             line,
             col,
             ContentErrorKind::InvalidValue { field: field.into(), message },
         )
+        .with_help(Some(format!("see docs/configuration.md#{section}-optional")))
     }
 
     fn links(&self, raw: Vec<RawLink>, field: &str, errors: &mut Vec<ContentError>) -> Vec<ConfigLink> {

@@ -71,6 +71,7 @@ pub(crate) fn resolve_social(
                 col,
                 ContentErrorKind::InvalidValue { field: field.clone(), message },
             )
+            .with_help(Some("see docs/configuration.md#sitesocial-optional".into()))
         };
         let span = value.span();
         let (url, label) = match value.into_inner() {

@@ -42,9 +42,10 @@ fn owner_site() -> SiteTest {
     t
 }
 
-/// The footer of a built page.
+/// The site's footer in a built page (the last `<footer>`: an article has one of its own).
 fn footer(html: &str) -> &str {
-    between(html, "<footer", "</footer>").expect("a footer")
+    let start = html.rfind("<footer").expect("a footer");
+    between(&html[start..], "<footer", "</footer>").expect("a closed footer")
 }
 
 #[test]
@@ -115,16 +116,22 @@ fn taken_routes_bad_names_and_broken_config_links_are_errors() {
     let out = t.run(&["check", "site"]);
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    for expected in [
-        "pages/people.md:2:8: the route `/authors` is taken: it is the authors page",
-        "pages/again.md:3:8: the route `/podcast` is taken: pages/podcast.md has it",
-        "pages/sleep.md:2:8: the route `/enhance-sleep-guided-meditation/more` is taken: the category",
-        "pages/Bad_Name.md:1:1:",
-        "stillpoint.toml:18:31: link to `/info/contakt`, which is not a page of this site",
-        "did you mean `/info/contact`?",
+    // (The pages are taken in order: again.md comes before podcast.md.)
+    for (at, message) in [
+        ("pages/people.md:2:8", "the route `/authors` is taken: it is the authors page"),
+        ("pages/podcast.md:3:8", "the route `/podcast` is taken: pages/again.md has it"),
+        (
+            "pages/sleep.md:2:8",
+            "the route `/enhance-sleep-guided-meditation/more` is taken: the category",
+        ),
+        ("pages/Bad_Name.md:1:1", "`Bad_Name` is not a slug"),
+        ("stillpoint.toml:18:31", "link to `/info/contakt`, which is not a page of this site"),
     ] {
-        assert!(err.contains(expected), "{expected}\n{err}");
+        let shown = err.split("error: ").any(|e| e.contains(message) && e.contains(at));
+        assert!(shown, "{at}: {message}\n{err}");
     }
+    assert!(err.contains("did you mean `/info/contact`?"), "{err}");
+    assert!(err.contains("see docs/content.md#pages"), "{err}");
 }
 
 #[test]
