@@ -130,9 +130,7 @@ impl ContentErrorKind {
             Self::Reserved { .. } => {
                 "choose another slug: the build writes this path itself (see docs/content.md)"
             }
-            Self::RouteTaken { .. } => {
-                "give the page another `route:` (see docs/content.md#pages)"
-            }
+            Self::RouteTaken { .. } => "give the page another `route:` (see docs/content.md#pages)",
             Self::NotRegularFile(_) => {
                 "content files must be plain files: replace the pipe, socket or device with a file"
             }

@@ -38,8 +38,6 @@ pub use article::{
 pub use authors::{Author, Authors};
 pub use catalog::{Catalog, CategoryIndex, SubcategoryIndex, SubsubcategoryIndex, build_catalog};
 pub use config::{SiteConfig, parse_date};
-pub use site_links::{ConfigLink, Footer, FooterTitles, Header};
-pub use social::{KNOWN_NETWORKS, SocialLink};
 pub use env::{DEV, EnvSection, PRODUCTION};
 pub use error::{ContentError, ContentErrorKind, Diagnostics, line_col};
 pub use front_matter::{Split, SplitError, split as split_front_matter};
@@ -52,6 +50,8 @@ pub use publish::{Publish, Schedule, Upcoming, declares_draft, is_content_name};
 pub use redirects::{
     REDIRECTS_FILE, Redirect, exact_targets as redirect_sources, normalize_path, parse_redirects,
 };
+pub use site_links::{ConfigLink, Footer, FooterTitles, Header};
+pub use social::{KNOWN_NETWORKS, SocialLink};
 pub use sponsored::Sponsored;
 pub use suggest::{did_you_mean, did_you_mean_text};
 pub use topics::{Category, OTHER, Topic, Topics};

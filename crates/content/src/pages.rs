@@ -125,9 +125,7 @@ impl InfoPage {
 
 /// A page route: `/` and slugs separated by `/`, like `/contact` or `/info/podcast`.
 fn check_route(route: &str) -> Result<(), String> {
-    let ok = route
-        .strip_prefix('/')
-        .is_some_and(|rest| rest.split('/').all(is_slug));
+    let ok = route.strip_prefix('/').is_some_and(|rest| rest.split('/').all(is_slug));
     if ok {
         Ok(())
     } else {
@@ -151,7 +149,8 @@ fn field_position(yaml: &str, yaml_line: u32, field: &str) -> (u32, u32) {
 /// The pages in the order the site lists them: the spec's information pages first, then the
 /// others by name.
 pub fn sort_pages(pages: &mut [InfoPage]) {
-    let rank = |p: &InfoPage| INFO_PAGES.iter().position(|n| *n == p.name).unwrap_or(INFO_PAGES.len());
+    let rank =
+        |p: &InfoPage| INFO_PAGES.iter().position(|n| *n == p.name).unwrap_or(INFO_PAGES.len());
     pages.sort_by(|a, b| (rank(a), &a.name).cmp(&(rank(b), &b.name)));
 }
 
@@ -205,8 +204,8 @@ mod tests {
     #[test]
     fn a_bad_route_is_an_error_at_the_field() {
         for bad in ["contact", "/Contact", "/contact/", "/contact.html", "/", "/a//b", "/../x"] {
-            let errs = parse("c", &format!("---\ntitle: C\nroute: \"{bad}\"\n---\nHi.\n"))
-                .unwrap_err();
+            let errs =
+                parse("c", &format!("---\ntitle: C\nroute: \"{bad}\"\n---\nHi.\n")).unwrap_err();
             assert_eq!((errs[0].line, errs[0].col), (3, 8), "{bad}: {errs:?}");
             assert!(
                 matches!(&errs[0].kind, ContentErrorKind::InvalidValue { field, .. } if field == "route"),

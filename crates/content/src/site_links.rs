@@ -136,7 +136,12 @@ impl At<'_> {
         .with_help(Some(format!("see docs/configuration.md#{section}-optional")))
     }
 
-    fn links(&self, raw: Vec<RawLink>, field: &str, errors: &mut Vec<ContentError>) -> Vec<ConfigLink> {
+    fn links(
+        &self,
+        raw: Vec<RawLink>,
+        field: &str,
+        errors: &mut Vec<ContentError>,
+    ) -> Vec<ConfigLink> {
         let mut out = Vec::new();
         for link in raw {
             let href = link.href.get_ref();
@@ -223,9 +228,8 @@ mod tests {
     }
 
     fn parse(text: &str) -> Result<(Footer, Header), Vec<ContentError>> {
-        let doc: Doc = toml::from_str(text).map_err(|e| {
-            vec![crate::error::toml_error(Path::new("stillpoint.toml"), text, &e)]
-        })?;
+        let doc: Doc = toml::from_str(text)
+            .map_err(|e| vec![crate::error::toml_error(Path::new("stillpoint.toml"), text, &e)])?;
         let path = Path::new("stillpoint.toml");
         let mut errors = Vec::new();
         let footer = resolve_footer(path, text, doc.footer, &mut errors);

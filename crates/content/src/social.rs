@@ -174,8 +174,8 @@ mod tests {
 
     #[test]
     fn a_label_overrides_a_known_one() {
-        let links = social("youtube = { url = \"https://y.example\", label = \"Our channel\" }\n")
-            .unwrap();
+        let links =
+            social("youtube = { url = \"https://y.example\", label = \"Our channel\" }\n").unwrap();
         assert_eq!((links[0].label.as_str(), links[0].icon.as_str()), ("Our channel", "youtube"));
     }
 
@@ -187,8 +187,8 @@ mod tests {
     #[test]
     fn urls_must_be_http_or_mailto_for_a_newsletter() {
         assert!(social("newsletter = \"mailto:list@s.example\"\n").is_ok());
-        let errs = social("x = \"x.com/me\"\nrss = \"mailto:a@b\"\nok = \"https://o\"\n")
-            .unwrap_err();
+        let errs =
+            social("x = \"x.com/me\"\nrss = \"mailto:a@b\"\nok = \"https://o\"\n").unwrap_err();
         assert_eq!(errs.len(), 2, "{errs:?}");
         assert_eq!((errs[0].line, errs[0].col), (2, 5), "{errs:?}");
         assert!(errs[0].to_string().contains("site.social.x"), "{errs:?}");

@@ -126,7 +126,8 @@ mod tests {
     #[test]
     fn the_demo_and_free_routes_pass() {
         assert_eq!(errors_with(&[]), []);
-        let free = [("contact", "/contact"), ("podcast", "/info/podcast"), ("imprint", "/legal/imprint")];
+        let free =
+            [("contact", "/contact"), ("podcast", "/info/podcast"), ("imprint", "/legal/imprint")];
         assert_eq!(errors_with(&free), []);
     }
 

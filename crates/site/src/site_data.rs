@@ -43,7 +43,11 @@ pub fn site_data(ctx: &PlanContext, year: i16, search_manifest: String) -> SiteD
         logo: format!("/icons/{}-logo-small.png", c.id),
         contact_email: c.contact_email.clone(),
         social: (c.social.iter())
-            .map(|s| SocialLink { label: s.label.clone(), href: s.url.clone(), icon: s.icon.clone() })
+            .map(|s| SocialLink {
+                label: s.label.clone(),
+                href: s.url.clone(),
+                icon: s.icon.clone(),
+            })
             .collect(),
         footer: FooterData {
             titles: FooterTitles {

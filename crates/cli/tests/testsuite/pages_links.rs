@@ -58,7 +58,10 @@ fn builds_owner_pages_and_links() {
     assert!(contact.contains("Write to us."), "{contact}");
     let podcast = t.read("podcast.html");
     assert!(podcast.contains("<title>The Calm Podcast | Calm Test</title>"), "{podcast}");
-    assert!(podcast.contains("content=\"New episodes every week.\""), "the body is the description");
+    assert!(
+        podcast.contains("content=\"New episodes every week.\""),
+        "the body is the description"
+    );
     // The spec's pages are where they were.
     for f in ["info/about-us.html", "privacy-policy.html", "terms.html"] {
         assert!(t.out().join(f).is_file(), "{f}");
@@ -74,7 +77,8 @@ fn builds_owner_pages_and_links() {
 
     let home = t.read("index.html");
     let f = footer(&home);
-    for text in [">Categories<", ">Read more<", ">Follow us<", ">Mail<", ">Calm Test, since 2026<"] {
+    for text in [">Categories<", ">Read more<", ">Follow us<", ">Mail<", ">Calm Test, since 2026<"]
+    {
         assert!(f.contains(text), "{text} in {f}");
     }
     assert!(f.contains("href=\"/info/contact\">Contact</a>"), "{f}");
@@ -139,7 +143,12 @@ fn editing_the_footer_rebuilds_every_page_that_shows_it() {
     let t = owner_site();
     t.build();
     edit(&t, "stillpoint.toml", "contacts = \"Follow us\"", "contacts = \"Find us\"");
-    edit(&t, "stillpoint.toml", "label = \"Podcast\", href = \"/podcast\" }]", "label = \"Listen\", href = \"/podcast\" }]");
+    edit(
+        &t,
+        "stillpoint.toml",
+        "label = \"Podcast\", href = \"/podcast\" }]",
+        "label = \"Listen\", href = \"/podcast\" }]",
+    );
     let out = t.run(&["build", "site", "--out", "dist", "--verify"]);
     let err = stderr(&out);
     assert!(out.status.success() && err.contains("Verified"), "{err}");
