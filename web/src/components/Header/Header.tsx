@@ -9,7 +9,8 @@ type Props = { readonly site: SiteData };
 /**
  * The header slice: rendered once per build and stitched into every page. The owner's
  * `[header] links`, when there are any, sit beside the menu on wide screens and on a row of their
- * own under the logo on narrow ones.
+ * own under the logo on narrow ones (the grid places them); they come last in the markup, so the
+ * elements before them, and the ids React gives them, are the same with or without links.
  */
 export function Header({ site }: Props): ReactNode {
   return (
@@ -24,6 +25,9 @@ export function Header({ site }: Props): ReactNode {
         <nav className={styles.menu} aria-label="Classification">
           <ClassificationMenu categories={site.categories} />
         </nav>
+        <div className={styles.search}>
+          <SearchBox manifestUrl={site.searchManifest} emptyImage={site.searchEmptyImage} />
+        </div>
         {site.headerLinks.length > 0 && (
           <nav className={styles.links} aria-label="Site">
             <ul>
@@ -35,9 +39,6 @@ export function Header({ site }: Props): ReactNode {
             </ul>
           </nav>
         )}
-        <div className={styles.search}>
-          <SearchBox manifestUrl={site.searchManifest} emptyImage={site.searchEmptyImage} />
-        </div>
       </div>
     </header>
   );
