@@ -5,6 +5,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
+use crate::copy::{HomeCopy, MenuConfig, NotFoundCopy, RawHome, RawNotFound};
 use crate::env::check_env;
 use crate::env::{EnvSection, PRODUCTION};
 use crate::error::{ContentError, ContentErrorKind, line_col, toml_error};
@@ -41,6 +42,10 @@ pub struct SiteConfig {
     pub env: String,
     /// The `[env.NAME]` sections, by name.
     pub envs: BTreeMap<String, EnvSection>,
+    /// `[home]`, `[not_found]`, `[menu]`: the owner's texts and navigation (see `copy.rs`).
+    pub home: HomeCopy,
+    pub not_found: NotFoundCopy,
+    pub menu: MenuConfig,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -65,6 +70,12 @@ struct Raw {
     env: BTreeMap<toml::Spanned<String>, EnvSection>,
     #[serde(default)]
     check: RawCheck,
+    #[serde(default)]
+    home: RawHome,
+    #[serde(default)]
+    not_found: RawNotFound,
+    #[serde(default)]
+    menu: MenuConfig,
 }
 
 #[derive(Default, Deserialize)]
@@ -169,6 +180,12 @@ impl SiteConfig {
                 errors.push(at(name.span(), &format!("env.{}", name.get_ref()), &message));
             }
         }
+        let mut blank = Vec::new();
+        let home = raw.home.resolve(&mut blank);
+        let not_found = raw.not_found.resolve(&mut blank);
+        for (span, key) in blank {
+            errors.push(at(span, &key, "must not be empty"));
+        }
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -189,6 +206,9 @@ impl SiteConfig {
             accept: raw.check.accept.into_iter().map(toml::Spanned::into_inner).collect(),
             env: PRODUCTION.to_string(),
             envs: raw.env.into_iter().map(|(k, v)| (k.into_inner(), v)).collect(),
+            home,
+            not_found,
+            menu: raw.menu,
         })
     }
 

@@ -12,6 +12,7 @@ mod article_fields;
 mod authors;
 mod catalog;
 mod config;
+mod copy;
 mod env;
 mod error;
 mod front_matter;
@@ -26,6 +27,7 @@ mod sponsored;
 mod suggest;
 #[cfg(test)]
 mod test_site;
+mod thin;
 mod topics;
 mod warnings;
 
@@ -36,6 +38,7 @@ pub use article::{
 pub use authors::{Author, Authors};
 pub use catalog::{Catalog, CategoryIndex, SubcategoryIndex, SubsubcategoryIndex, build_catalog};
 pub use config::{SiteConfig, Social, parse_date};
+pub use copy::{HomeCopy, HomeSection, MenuConfig, NOT_FOUND_TEXT, NotFoundCopy};
 pub use env::{DEV, EnvSection, PRODUCTION};
 pub use error::{ContentError, ContentErrorKind, Diagnostics, line_col};
 pub use front_matter::{Split, SplitError, split as split_front_matter};

@@ -41,6 +41,9 @@ pub enum WarningKind {
     /// An internal link to an old URL (an alias or an exact redirect): it works, through a
     /// redirect.
     RedirectedLink { link: String, to: String },
+    /// Topics with no articles (one warning for the whole site): `count` of them, the first few
+    /// `names`; `in_menu`: `[menu] empty_topics` keeps them in the menu.
+    EmptyTopics { count: usize, names: Vec<String>, in_menu: bool },
 }
 
 /// Every warning code, as `accept` lists them (in front matter and in `[check]`).
@@ -53,6 +56,7 @@ pub const WARNING_CODES: &[&str] = &[
     "symlink_not_followed",
     "error_in_draft",
     "redirected_link",
+    "empty_topics",
 ];
 
 impl WarningKind {
@@ -67,6 +71,7 @@ impl WarningKind {
             Self::InDraft { .. } => "error_in_draft",
             Self::SymlinkNotFollowed => "symlink_not_followed",
             Self::RedirectedLink { .. } => "redirected_link",
+            Self::EmptyTopics { .. } => "empty_topics",
         }
     }
 
@@ -91,6 +96,9 @@ impl WarningKind {
             Self::InDraft { hint, .. } => hint,
             Self::SymlinkNotFollowed => "copy the file (or folder) in where the link is",
             Self::RedirectedLink { .. } => "link to the final URL: one request instead of two",
+            Self::EmptyTopics { .. } => {
+                "file articles under them, remove them from data/topics.toml, or accept it: `[check] accept = [\"empty_topics\"]`"
+            }
         }
     }
 }
@@ -125,6 +133,19 @@ impl fmt::Display for WarningKind {
             }
             Self::RedirectedLink { link, to } => {
                 write!(f, "link to `{link}`, which redirects to `{to}`")
+            }
+            Self::EmptyTopics { count, names, in_menu } => {
+                let (topics, have, pages) = if *count == 1 {
+                    ("topic", "has", "its page is")
+                } else {
+                    ("topics", "have", "their pages are")
+                };
+                write!(f, "{count} {topics} {have} no articles yet: {}", names.join(", "))?;
+                if *count > names.len() {
+                    write!(f, " and {} more", count - names.len())?;
+                }
+                let menu = if *in_menu { "" } else { " and the menu" };
+                write!(f, "; {pages} left out of sitemap.xml{menu} and not indexed")
             }
         }
     }
@@ -236,6 +257,7 @@ pub fn content_warnings(site: &Site, catalog: &Catalog) -> Vec<ContentWarning> {
         col: 0,
         kind: WarningKind::SymlinkNotFollowed,
     }));
+    out.extend(crate::thin::empty_topics_warning(site, catalog));
     out.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
     out
 }
@@ -370,6 +392,7 @@ mod tests {
             WarningKind::SymlinkNotFollowed,
             WarningKind::InDraft { code: "", message: String::new(), hint: "" },
             WarningKind::RedirectedLink { link: String::new(), to: String::new() },
+            WarningKind::EmptyTopics { count: 0, names: Vec::new(), in_menu: false },
         ];
         let codes: Vec<&str> = kinds.iter().map(WarningKind::code).collect();
         assert_eq!(codes, WARNING_CODES);
