@@ -242,6 +242,10 @@ mod tests {
             assert!(message.contains("expected"), "names the keys there are: {message}");
             assert_eq!(errs[0].line, line, "{extra}: {errs:?}");
         }
+        let errs = parse("[home]\nheadng = \"x\"\n").unwrap_err();
+        assert_eq!(errs[0].hint(), "did you mean `heading`?");
+        let errs = parse("[menu]\nempty_topic = true\n").unwrap_err();
+        assert_eq!(errs[0].hint(), "did you mean `empty_topics`?");
     }
 
     #[test]

@@ -31,10 +31,14 @@ fn new_site_checks_and_builds() {
     assert_eq!(topics.matches("[[category]]").count(), 7);
     assert_eq!(topics.matches("[[category.children]]").count(), 35);
 
-    let out = t.run(&["check", "site", "--format", "json", "--deny-warnings"]);
+    // The starter's topics are there to be written for: one warning says how many are empty.
+    let out = t.run(&["check", "site", "--format", "json"]);
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(out.status.success(), "{doc:#}");
-    assert_eq!(doc, serde_json::json!({"ok": true, "errors": [], "warnings": [], "accepted": 0}));
+    assert_eq!(doc["errors"], serde_json::json!([]), "{doc:#}");
+    let warnings = doc["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len(), 1, "{doc:#}");
+    assert_eq!(warnings[0]["kind"], "empty_topics");
 
     t.build();
     let home = t.read("index.html");
