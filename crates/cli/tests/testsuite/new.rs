@@ -49,6 +49,8 @@ fn new_site_checks_and_builds() {
     t.build();
     let home = t.read("index.html");
     assert!(home.contains("Quiet &quot;Mind&quot;") || home.contains("Quiet \"Mind\""), "{home}");
+    // The starter's complete [theme] (the engine's own values, commented) is compiled and linked.
+    assert!(home.contains("<link rel=\"stylesheet\" href=\"/assets/theme-"), "{home}");
     let article = t.read("articles/three-minute-breathing-space.html");
     assert!(article.contains("<h2 id=\"c-notice\">Notice</h2>"), "the article body is rendered");
     assert!(t.out().join("icons/quiet-mind-logo-small.png").is_file());
