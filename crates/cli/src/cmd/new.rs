@@ -1,10 +1,10 @@
 //! `stillpoint new DIR [--title TITLE] [--id ID]`: a minimal, valid site to start from.
 //! (`stillpoint new article …` writes a draft article into a site: `new_article.rs`.)
 //!
-//! The site checks and builds as written: its configuration, the 7×5 topic tree with
-//! placeholder descriptions, one author, one article, the three information pages, a logo with
-//! the favicon set made from it (`new/icons.rs`), a complete `[theme]` with the engine's own values, a web app manifest and a `.gitignore` for the
-//! build output. The text files are templates beside this module. What the owner must replace
+//! The site checks and builds as written: its configuration (with a complete `[theme]` of the
+//! engine's own values), the 7×5 topic tree with placeholder descriptions, one author, one
+//! article, the three information pages, a logo with the favicon set made from it
+//! (`new/icons.rs`), a web app manifest and a `.gitignore` for the build output. The text files are templates beside this module. What the owner must replace
 //! is recognised by `check`, which warns about each one left (`placeholder`).
 
 use std::path::{Path, PathBuf};
