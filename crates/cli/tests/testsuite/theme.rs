@@ -73,6 +73,9 @@ fn a_themed_site_links_its_compiled_theme_preloads_its_heading_font_and_loads_si
     assert!(!home.contains("<style"), "{home}");
     let info: serde_json::Value = serde_json::from_str(&t.read(".stillpoint/build.json")).unwrap();
     assert_eq!(info.get("styleHashes"), None, "{info:#}");
+    // The service worker keeps the theme for the offline page, beside the bundle's stylesheet.
+    let sw = t.read("sw.js");
+    assert!(sw.contains(&format!("\"{href}\"")), "{sw}");
 }
 
 #[test]

@@ -345,8 +345,10 @@ pub fn build_in(
     };
     if !same_outline {
         emit_site_data(&update, &site_json, &site_hash, &build_hash)?;
-        let sw_settings =
-            SwSettings { build: &build_hash, brand: &shell.brand, css: &shell.entry_css };
+        // The offline page is styled like the others: the bundle's stylesheets, then the theme's.
+        let sw_css: Vec<String> =
+            shell.entry_css.iter().chain(shell.theme_css.as_ref()).cloned().collect();
+        let sw_settings = SwSettings { build: &build_hash, brand: &shell.brand, css: &sw_css };
         update.put(SW_FILE, service_worker.script(&sw_settings).as_bytes())?;
     }
 
