@@ -80,6 +80,12 @@ describe('Footer', () => {
     expect(headings).toEqual(['Categories', 'Mail']);
   });
 
+  it('leaves out the Categories column when no category has articles yet', () => {
+    render(<Footer site={{ ...site, categories: [] }} />);
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(['Info', 'Contacts', 'Mail']);
+  });
+
   it('ends with the copyright line: year and brand', () => {
     render(<Footer site={site} />);
     expect(screen.getByText('© 2025 Stillpoint')).toBeTruthy();

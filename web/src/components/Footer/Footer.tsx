@@ -9,20 +9,22 @@ type Props = { readonly site: SiteData };
  * The footer slice: every category (so the site is browsable without JavaScript), the Info links
  * and the networks of `[footer]` and `[site.social]`, the mail address. On every page, so its
  * columns are styled by position (Footer.module.css), not by a class on each element. A column
- * with nothing in it (no Info links, no networks) is left out.
+ * with nothing in it (no category with articles, no Info links, no networks) is left out.
  */
 export function Footer({ site }: Props): ReactNode {
   const { titles, links, copyright } = site.footer;
   return (
     <footer className={styles.footer}>
       <div className={styles.columns}>
-        <FooterColumn title={titles.categories}>
-          {site.categories.map((category) => (
-            <li key={category.key}>
-              <a href={category.href}>{category.title}</a>
-            </li>
-          ))}
-        </FooterColumn>
+        {site.categories.length > 0 && (
+          <FooterColumn title={titles.categories}>
+            {site.categories.map((category) => (
+              <li key={category.key}>
+                <a href={category.href}>{category.title}</a>
+              </li>
+            ))}
+          </FooterColumn>
+        )}
         {links.length > 0 && (
           <FooterColumn title={titles.info}>
             {links.map((link) => (
