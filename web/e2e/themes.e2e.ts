@@ -175,9 +175,12 @@ describe.each(SITES)('the $name theme', (site) => {
     await page.evaluate(async () => {
       await document.fonts.ready;
     });
-    const family = await page.evaluate(() => getComputedStyle(document.querySelector('h1') as Element).fontFamily);
+    const h1 = await page.evaluate(() => {
+      const style = getComputedStyle(document.querySelector('h1') as Element);
+      return { family: style.fontFamily, weight: Number(style.fontWeight) };
+    });
     const heading = firstFamily(site.theme.headingFont ?? '');
-    expect(firstFamily(family)).toBe(heading);
+    expect(firstFamily(h1.family)).toBe(heading);
 
     const faces = await page.evaluate(() =>
       [...document.fonts].map((face) => ({
@@ -199,7 +202,9 @@ describe.each(SITES)('the $name theme', (site) => {
         expect(face?.status).toBe('loaded');
         expect(['swap', 'optional', 'fallback']).toContain(face?.display);
       }
-      expect(await page.evaluate((f) => document.fonts.check(`600 2rem "${f}"`), heading)).toBe(true);
+      expect(
+        await page.evaluate(([f, w]) => document.fonts.check(`${w} 2rem "${f}"`), [heading, h1.weight] as const),
+      ).toBe(true);
       // The font the h1 (the home page's largest text) uses is preloaded from the document itself.
       const preloads = await page.evaluate(() =>
         [...document.querySelectorAll('link[rel="preload"][as="font"]')].map((link) => ({
@@ -208,7 +213,12 @@ describe.each(SITES)('the $name theme', (site) => {
           type: link.getAttribute('type'),
         })),
       );
-      const headingFile = `/${site.theme.fonts.find((f) => f.family === heading)?.file}`;
+      // The file of the face the h1 is drawn with: its family, and a weight (or range) holding the h1's.
+      const inRange = (range: string | undefined, weight: number) => {
+        const [low = 400, high = low] = (range ?? '400').split(/\s+/).map(Number);
+        return weight >= low && weight <= high;
+      };
+      const headingFile = `/${site.theme.fonts.find((f) => f.family === heading && inRange(f.weight, h1.weight))?.file}`;
       expect(preloads.map((p) => p.href)).toContain(headingFile);
       expect(preloads.find((p) => p.href === headingFile)?.crossorigin).not.toBeNull();
       // Each file is fetched once (the preload is used, not fetched twice), from the site itself.
