@@ -72,8 +72,10 @@ step "web bundle" --web "$WEB"
 HUGO_WALL=""
 if [ "${HUGO:-1}" != 0 ]; then
   command -v hugo >/dev/null || { apt-get update -qq && apt-get install -y -qq hugo >/dev/null; }
+  # Hugo alone: the corpus is converted into a Hugo project first, outside the clock.
+  bash "$BENCH/hugo/build.sh" --prepare "$SITE" "$WORK/hugo-project" >"$WORK/hugo.log" 2>&1
   sync; sleep 1
-  /usr/bin/time -f "%e %M" -o "$WORK/time" bash "$BENCH/hugo/build.sh" "$SITE" "$WORK/hugo" >"$WORK/hugo.log" 2>&1
+  /usr/bin/time -f "%e %M" -o "$WORK/time" bash "$BENCH/hugo/build.sh" --prepared "$WORK/hugo-project" "$WORK/hugo" >>"$WORK/hugo.log" 2>&1
   read -r HUGO_WALL _ < "$WORK/time"
   echo ">> hugo full build: $HUGO_WALL s" >&2
 fi

@@ -154,6 +154,15 @@ describe('site files', () => {
     const icon = await page.request.get(`${base}/favicon.svg`);
     expect(icon.status()).toBe(200);
     expect(icon.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+    // What browsers ask for on their own, and what a phone's home screen shows: linked and served.
+    expect(await page.locator('link[rel="icon"][href="/favicon.ico"]').count()).toBe(1);
+    const touchHref = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+    expect(touchHref).toBe('/icons/apple-touch-icon.png');
+    const ico = await page.request.get(`${base}/favicon.ico`);
+    expect(ico.status()).toBe(200);
+    expect(ico.headers()['content-type']).toMatch(/^image\/x-icon/);
+    const touch = await page.request.get(`${base}/icons/apple-touch-icon.png`);
+    expect(touch.status()).toBe(200);
 
     const manifest = await page.request.get(`${base}/manifest.webmanifest`);
     expect(manifest.status()).toBe(200);

@@ -20,6 +20,7 @@ mod load;
 mod nesting;
 mod pages;
 mod parsed;
+mod placeholders;
 mod publish;
 mod redirects;
 mod sponsored;

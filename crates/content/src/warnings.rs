@@ -41,6 +41,8 @@ pub enum WarningKind {
     /// An internal link to an old URL (an alias or an exact redirect): it works, through a
     /// redirect.
     RedirectedLink { link: String, to: String },
+    /// A placeholder left to replace: an address on an example domain, or a starter text.
+    Placeholder { text: String, hint: &'static str },
 }
 
 /// Every warning code, as `accept` lists them (in front matter and in `[check]`).
@@ -53,6 +55,7 @@ pub const WARNING_CODES: &[&str] = &[
     "symlink_not_followed",
     "error_in_draft",
     "redirected_link",
+    "placeholder",
 ];
 
 impl WarningKind {
@@ -67,6 +70,7 @@ impl WarningKind {
             Self::InDraft { .. } => "error_in_draft",
             Self::SymlinkNotFollowed => "symlink_not_followed",
             Self::RedirectedLink { .. } => "redirected_link",
+            Self::Placeholder { .. } => "placeholder",
         }
     }
 
@@ -91,6 +95,7 @@ impl WarningKind {
             Self::InDraft { hint, .. } => hint,
             Self::SymlinkNotFollowed => "copy the file (or folder) in where the link is",
             Self::RedirectedLink { .. } => "link to the final URL: one request instead of two",
+            Self::Placeholder { hint, .. } => hint,
         }
     }
 }
@@ -125,6 +130,11 @@ impl fmt::Display for WarningKind {
             }
             Self::RedirectedLink { link, to } => {
                 write!(f, "link to `{link}`, which redirects to `{to}`")
+            }
+            Self::Placeholder { text, .. } => {
+                let short: String = text.chars().take(60).collect();
+                let more = if short.len() < text.len() { "…" } else { "" };
+                write!(f, "placeholder left to replace: `{short}{more}`")
             }
         }
     }
@@ -228,6 +238,7 @@ pub fn content_warnings(site: &Site, catalog: &Catalog) -> Vec<ContentWarning> {
             },
         });
     }
+    crate::placeholders::placeholder_warnings(site, &mut out);
     let mut links = site.symlinks.clone();
     static_symlinks(&site.root, Path::new("static"), &mut links);
     out.extend(links.into_iter().map(|path| ContentWarning {
@@ -351,6 +362,8 @@ mod tests {
                 "data/authors.toml:8:8 author `Ben` has no articles",
                 "pages/terms.md:6:1 `{% include terms.html %}` looks like a shortcode of another site generator",
                 "static/images/z.png:0:0 a symbolic link: symlinks are not followed, so it is left out",
+                "stillpoint.toml:4:7 placeholder left to replace: `https://s.example`",
+                "stillpoint.toml:7:17 placeholder left to replace: `a@s.example`",
             ]
         );
     }
@@ -370,6 +383,7 @@ mod tests {
             WarningKind::SymlinkNotFollowed,
             WarningKind::InDraft { code: "", message: String::new(), hint: "" },
             WarningKind::RedirectedLink { link: String::new(), to: String::new() },
+            WarningKind::Placeholder { text: String::new(), hint: "" },
         ];
         let codes: Vec<&str> = kinds.iter().map(WarningKind::code).collect();
         assert_eq!(codes, WARNING_CODES);

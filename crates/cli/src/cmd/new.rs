@@ -2,8 +2,10 @@
 //! (`stillpoint new article …` writes a draft article into a site: `new_article.rs`.)
 //!
 //! The site checks and builds as written: its configuration, the 7×5 topic tree with
-//! placeholder titles, one author, one article, the three information pages, a logo and a
-//! `.gitignore` for the build output. The files are templates beside this module.
+//! placeholder descriptions, one author, one article, the three information pages, a logo with
+//! the favicon set made from it (`new/icons.rs`), a web app manifest and a `.gitignore` for the
+//! build output. The text files are templates beside this module. What the owner must replace
+//! is recognised by `check`, which warns about each one left (`placeholder`).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -42,8 +44,10 @@ const FILES: [(&str, &str); 8] = [
     (".gitignore", include_str!("new/gitignore")),
 ];
 
-/// A 64×64 PNG placeholder logo (`static/icons/{id}-logo-small.png`).
-const LOGO: &[u8] = include_bytes!("new/logo.png");
+mod icons;
+
+/// The site's description as the starter writes it in stillpoint.toml.
+const DESCRIPTION: &str = "Guided meditations and mindfulness articles.";
 
 #[derive(Debug, Subcommand)]
 pub enum NewWhat {
@@ -75,11 +79,21 @@ pub fn run(args: &NewArgs) -> anyhow::Result<ExitCode> {
         bail!("--title: give the site a name");
     }
     write_site(dir, &title, &id, true)?;
-    println!(
-        "Created the site `{title}` in {d}.\nNext:\n  stillpoint check {d}\n  stillpoint build {d} --out dist\n  stillpoint serve dist",
-        d = dir.display()
-    );
+    println!("{}", next_steps(&title, &dir.display().to_string()));
     Ok(ExitCode::SUCCESS)
+}
+
+/// What `new` prints: where the site is, and what to do next, `dev` first.
+fn next_steps(title: &str, dir: &str) -> String {
+    format!(
+        "Created the site `{title}` in {dir}.\n\
+         Next:\n  \
+         stillpoint dev {dir}        # a live preview, rebuilt as you edit\n  \
+         stillpoint check {dir}      # lists every placeholder left to replace\n  \
+         stillpoint build {dir} --out dist\n\
+         Replace the placeholders (the .example addresses, \"Your Name\", the topic descriptions,\n\
+         the starter's texts) before you publish; `check` warns about each one left."
+    )
 }
 
 /// Writes the site's files into `dir`; the sample article only with `sample_article`.
@@ -99,7 +113,14 @@ pub fn write_site(dir: &Path, title: &str, id: &str, sample_article: bool) -> an
         let text = vars.iter().fold(template.to_string(), |t, (k, v)| t.replace(k, v));
         write(dir, rel, text.as_bytes())?;
     }
-    write(dir, &format!("static/icons/{id}-logo-small.png"), LOGO)
+    // The logo, and the icon set made from it: favicons, the Apple touch icon, the manifest's.
+    let logo = icons::starter_logo();
+    write(dir, &format!("static/icons/{id}-logo.svg"), logo.as_bytes())?;
+    for (rel, bytes) in icons::icon_set(&logo, id, icons::ACCENT)? {
+        write(dir, &format!("static/{rel}"), &bytes)?;
+    }
+    let manifest = icons::manifest(title, DESCRIPTION, icons::ACCENT);
+    write(dir, "static/manifest.webmanifest", manifest.as_bytes())
 }
 
 /// `quiet-mind` → `Quiet Mind`.
@@ -141,7 +162,8 @@ mod tests {
     }
 
     #[test]
-    fn the_logo_is_a_png() {
-        assert!(LOGO.starts_with(b"\x89PNG\r\n\x1a\n"));
+    fn the_description_is_the_one_in_the_template() {
+        let config = FILES[0].1;
+        assert!(config.contains(&format!("description = \"{DESCRIPTION}\"")), "{config}");
     }
 }

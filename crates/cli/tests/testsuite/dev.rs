@@ -277,6 +277,7 @@ fn a_content_error_is_reported_until_fixed_and_the_last_good_site_stays() {
 #[test]
 fn dev_routes_headers_and_a_clean_stop() {
     let t = SiteTest::from_fixture("minimal");
+    std::fs::write(t.site().join("static/favicon.ico"), b"\0\0\x01\0\0\0").unwrap();
     let mut dev = Dev::start(&t);
 
     let (status, headers, body) = dev.request("GET", "/sw.js");
@@ -306,6 +307,9 @@ fn dev_routes_headers_and_a_clean_stop() {
     // Only hashed files may be kept by the browser in dev.
     let (_, headers, _) = dev.request("GET", "/icons/calm-logo-small.png");
     assert!(headers.contains("cache-control: no-cache"), "{headers}");
+    // What every browser asks for, when the site has it.
+    let (status, headers, _) = dev.request("GET", "/favicon.ico");
+    assert!(status.contains(" 200 ") && headers.contains("content-type: image/x-icon"), "{status}");
     let (status, _, body) = dev.request("GET", "/no/such/page");
     assert!(status.contains(" 404 ") && body.contains("/__stillpoint/dev.js"), "{status}");
 

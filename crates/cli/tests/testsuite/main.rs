@@ -22,6 +22,7 @@ mod incremental_prop;
 mod lean_output;
 mod markdown_html;
 mod new;
+mod new_starter;
 mod publishing;
 mod redirects;
 mod s3;

@@ -1,4 +1,5 @@
-//! `stillpoint new`: the site it writes checks without warnings and builds, with the real binary.
+//! `stillpoint new`: the site it writes checks without errors (its placeholders warn:
+//! `new_starter.rs`) and builds, with the real binary.
 
 use crate::util::{SiteTest, stderr};
 
@@ -11,7 +12,10 @@ fn new_site_checks_and_builds() {
     let t = empty();
     let out = t.run(&["new", "site", "--title", "Quiet \"Mind\"", "--id", "quiet-mind"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("stillpoint check site"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let next: Vec<&str> = stdout.lines().skip_while(|l| *l != "Next:").skip(1).collect();
+    assert!(next[0].trim_start().starts_with("stillpoint dev site "), "dev first: {stdout}");
+    assert!(next[1].trim_start().starts_with("stillpoint check site "), "{stdout}");
     for f in [
         "stillpoint.toml",
         "data/topics.toml",
@@ -31,10 +35,10 @@ fn new_site_checks_and_builds() {
     assert_eq!(topics.matches("[[category]]").count(), 7);
     assert_eq!(topics.matches("[[category.children]]").count(), 35);
 
-    let out = t.run(&["check", "site", "--format", "json", "--deny-warnings"]);
+    let out = t.run(&["check", "site", "--format", "json"]);
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(out.status.success(), "{doc:#}");
-    assert_eq!(doc, serde_json::json!({"ok": true, "errors": [], "warnings": [], "accepted": 0}));
+    assert_eq!(doc["errors"], serde_json::json!([]), "only placeholders warn");
 
     t.build();
     let home = t.read("index.html");

@@ -50,6 +50,8 @@ use pages::WorkerScript;
 
 /// The locale every page offers as its alternate (spec: en_US and ru_RU).
 const ALTERNATE_LOCALE: &str = "ru_RU";
+/// The Apple touch icon under `static/`, linked when present (`stillpoint new` writes one).
+const APPLE_TOUCH_ICON: &str = "icons/apple-touch-icon.png";
 
 #[derive(Debug, Clone)]
 pub struct BuildOptions {
@@ -320,6 +322,8 @@ pub fn build_in(
         header: String::new(),
         footer: String::new(),
         favicon: static_has("favicon.svg").then(|| "/favicon.svg".to_string()),
+        favicon_ico: static_has("favicon.ico").then(|| "/favicon.ico".to_string()),
+        apple_touch_icon: static_has(APPLE_TOUCH_ICON).then(|| format!("/{APPLE_TOUCH_ICON}")),
         manifest: static_has("manifest.webmanifest").then(|| "/manifest.webmanifest".to_string()),
         feeds: true,
         scripts: script_srcs(&site.config.scripts, &site.config.proxy_allow),

@@ -25,6 +25,9 @@ pub struct Shell {
     pub header: String,
     pub footer: String,
     pub favicon: Option<String>,
+    /// `/favicon.ico` and the Apple touch icon, linked when `static/` has them.
+    pub favicon_ico: Option<String>,
+    pub apple_touch_icon: Option<String>,
     pub manifest: Option<String>,
     pub feeds: bool,
     /// Third-party scripts, already rewritten to the proxy when it is on.
@@ -99,8 +102,14 @@ pub fn document(
     // X (Twitter) reads the title and description from OpenGraph when its own tags are absent.
     let card = if head.image.is_some() { "summary_large_image" } else { "summary" };
     let _ = writeln!(h, "<meta name=\"twitter:card\" content=\"{card}\">");
+    if let Some(f) = &shell.favicon_ico {
+        let _ = writeln!(h, "<link rel=\"icon\" href=\"{}\" sizes=\"32x32\">", e(f));
+    }
     if let Some(f) = &shell.favicon {
         let _ = writeln!(h, "<link rel=\"icon\" href=\"{}\" type=\"image/svg+xml\">", e(f));
+    }
+    if let Some(f) = &shell.apple_touch_icon {
+        let _ = writeln!(h, "<link rel=\"apple-touch-icon\" href=\"{}\">", e(f));
     }
     if let Some(m) = &shell.manifest {
         let _ = writeln!(h, "<link rel=\"manifest\" href=\"{}\">", e(m));
@@ -194,6 +203,27 @@ mod tests {
         assert!(html.contains(r#"{"name":"<\/script><script>alert(1)"}"#));
         assert!(html.contains(r#"<body data-template="Article" data-path="/x""#));
         assert_eq!(html.matches("<title>").count(), 1);
+    }
+
+    #[test]
+    fn the_icons_present_are_linked_ico_first() {
+        let none = document(&Shell::default(), &Head::default(), "/", &PageAssets::default(), "");
+        assert!(!none.contains("rel=\"icon\"") && !none.contains("apple-touch-icon"), "{none}");
+        let shell = Shell {
+            favicon: Some("/favicon.svg".into()),
+            favicon_ico: Some("/favicon.ico".into()),
+            apple_touch_icon: Some("/icons/apple-touch-icon.png".into()),
+            ..Shell::default()
+        };
+        let html = document(&shell, &Head::default(), "/", &PageAssets::default(), "");
+        assert!(
+            html.contains(
+                "<link rel=\"icon\" href=\"/favicon.ico\" sizes=\"32x32\">\n\
+                 <link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">\n\
+                 <link rel=\"apple-touch-icon\" href=\"/icons/apple-touch-icon.png\">\n"
+            ),
+            "{html}"
+        );
     }
 
     #[test]
