@@ -9,6 +9,7 @@ use crate::env::check_env;
 use crate::env::{EnvSection, PRODUCTION};
 use crate::error::{ContentError, ContentErrorKind, line_col, toml_error};
 use crate::suggest::did_you_mean_text;
+use crate::theme::{RawTheme, Theme};
 use crate::warnings::WARNING_CODES;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,6 +42,8 @@ pub struct SiteConfig {
     pub env: String,
     /// The `[env.NAME]` sections, by name.
     pub envs: BTreeMap<String, EnvSection>,
+    /// `[theme]`: design tokens (theme.rs, docs/theme.md).
+    pub theme: Theme,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -65,6 +68,8 @@ struct Raw {
     env: BTreeMap<toml::Spanned<String>, EnvSection>,
     #[serde(default)]
     check: RawCheck,
+    #[serde(default)]
+    theme: RawTheme,
 }
 
 #[derive(Default, Deserialize)]
@@ -169,6 +174,7 @@ impl SiteConfig {
                 errors.push(at(name.span(), &format!("env.{}", name.get_ref()), &message));
             }
         }
+        let theme = crate::theme::parse(raw.theme, path, text).map_err(|e| errors.extend(e)).ok();
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -189,6 +195,7 @@ impl SiteConfig {
             accept: raw.check.accept.into_iter().map(toml::Spanned::into_inner).collect(),
             env: PRODUCTION.to_string(),
             envs: raw.env.into_iter().map(|(k, v)| (k.into_inner(), v)).collect(),
+            theme: theme.expect("checked above"),
         })
     }
 

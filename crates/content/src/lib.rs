@@ -11,9 +11,11 @@ mod article;
 mod article_fields;
 mod authors;
 mod catalog;
+mod color;
 mod config;
 mod env;
 mod error;
+mod font_metrics;
 mod front_matter;
 mod labels;
 mod load;
@@ -27,6 +29,7 @@ mod sponsored;
 mod suggest;
 #[cfg(test)]
 mod test_site;
+mod theme;
 mod topics;
 mod warnings;
 
@@ -36,9 +39,13 @@ pub use article::{
 };
 pub use authors::{Author, Authors};
 pub use catalog::{Catalog, CategoryIndex, SubcategoryIndex, SubsubcategoryIndex, build_catalog};
+pub use color::{Rgb, contrast};
 pub use config::{SiteConfig, Social, parse_date};
 pub use env::{DEV, EnvSection, PRODUCTION};
 pub use error::{ContentError, ContentErrorKind, Diagnostics, line_col};
+pub use font_metrics::{
+    ARIAL, Fallback, FontMetrics, Overrides, TIMES_NEW_ROMAN, overrides, read_metrics,
+};
 pub use front_matter::{Split, SplitError, split as split_front_matter};
 pub use labels::{fnv1a32, is_slug, label_from_key, slugify, title_case};
 pub use load::{Site, load_site, load_site_partial, load_site_partial_with};
@@ -51,5 +58,6 @@ pub use redirects::{
 };
 pub use sponsored::Sponsored;
 pub use suggest::{did_you_mean, did_you_mean_text};
+pub use theme::{FontFile, MIN_CONTRAST, Palette, Theme};
 pub use topics::{Category, OTHER, Topic, Topics};
 pub use warnings::{ContentWarning, WARNING_CODES, WarningKind, content_warnings, is_accepted};

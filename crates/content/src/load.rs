@@ -129,6 +129,10 @@ pub fn load_site_partial_with(
 
     let config = read("stillpoint.toml", &mut diag)
         .and_then(|t| parse_into(&mut diag, SiteConfig::parse(Path::new("stillpoint.toml"), &t)));
+    let config = config.map(|mut c| {
+        diag.extend(crate::theme::read_fonts(&mut c.theme, root));
+        c
+    });
     let topics = read("data/topics.toml", &mut diag)
         .and_then(|t| parse_into(&mut diag, Topics::parse(Path::new("data/topics.toml"), &t)));
     let authors = read("data/authors.toml", &mut diag)

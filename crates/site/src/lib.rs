@@ -28,6 +28,7 @@ mod search_index;
 mod site_data;
 mod sponsored;
 mod ssr;
+mod theme_css;
 
 use std::path::{Path, PathBuf};
 

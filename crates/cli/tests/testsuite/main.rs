@@ -30,4 +30,5 @@ mod self_contained;
 mod serve;
 mod shard;
 mod special_files;
+mod theme;
 mod util;

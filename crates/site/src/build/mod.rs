@@ -253,6 +253,7 @@ pub fn build_in(
     let build_hash = build_hash(&asset_files, &service_worker)?;
     let year = opts.year.unwrap_or_else(|| current_year(opts.now));
     let static_names: Vec<String> = static_files.iter().map(|(rel, _)| rel.clone()).collect();
+    let theme = crate::theme_css::theme_css(&site.config.theme);
     let outline = OutlineInputs {
         engine: &engine,
         bundle: &bundle,
@@ -263,6 +264,7 @@ pub fn build_in(
         static_files: &static_names,
         shard: opts.shard,
         noindex: crate::plan::noindex(&site),
+        theme_css: &theme.css,
     }
     .key(&mut session.outlines)?;
 
@@ -309,6 +311,13 @@ pub fn build_in(
         .entry()
         .ok_or_else(|| BuildError::Web("the web bundle has no client entry".into()))?;
     let static_has = |rel: &str| static_names.iter().any(|s| s == rel);
+    let theme_href = if theme.css.is_empty() {
+        None
+    } else {
+        let file = crate::theme_css::theme_file(&theme.css);
+        update.put(&file, theme.css.as_bytes())?;
+        Some(layout::url(&file))
+    };
     let shell = Shell {
         brand: site.config.title.clone(),
         locale: site.config.locale.clone(),
@@ -325,6 +334,10 @@ pub fn build_in(
         favicon_ico: static_has("favicon.ico").then(|| "/favicon.ico".to_string()),
         apple_touch_icon: static_has(APPLE_TOUCH_ICON).then(|| format!("/{APPLE_TOUCH_ICON}")),
         manifest: static_has("manifest.webmanifest").then(|| "/manifest.webmanifest".to_string()),
+        theme_css: theme_href,
+        font_preload: theme.preload.clone(),
+        site_css: static_has(crate::theme_css::SITE_CSS)
+            .then(|| format!("/{}", crate::theme_css::SITE_CSS)),
         feeds: true,
         scripts: script_srcs(&site.config.scripts, &site.config.proxy_allow),
     };

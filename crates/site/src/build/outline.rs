@@ -54,6 +54,8 @@ pub struct OutlineInputs<'a> {
     pub shard: Option<Shard>,
     /// Every page asks robots not to index it.
     pub noindex: bool,
+    /// The compiled theme: it changes with the font files too, which the data digest does not cover.
+    pub theme_css: &'a str,
 }
 
 /// What each article showed elsewhere at the last build of a session, by source file: a file
@@ -85,6 +87,7 @@ impl OutlineInputs<'_> {
             .json(&self.static_files)
             .json(&self.shard)
             .json(&self.environment())
+            .part(self.theme_css.as_bytes())
             // What is published is in the articles below; what waits (the next scheduled article
             // in build.json) and whether this is a preview is here.
             .json(&self.site.schedule);
@@ -167,9 +170,37 @@ mod tests {
             static_files,
             shard,
             noindex: crate::plan::noindex(site),
+            theme_css: "",
         }
         .key(&mut OutlineMemo::default())
         .unwrap()
+    }
+
+    #[test]
+    fn the_compiled_theme_is_in_the_outline() {
+        let dir = tempfile::tempdir().unwrap();
+        let bundle = bundle(dir.path());
+        let site =
+            load_site(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo")).unwrap();
+        let worker = WorkerScript::read(&bundle).unwrap().key;
+        let key = |theme_css: &str| {
+            let inputs = OutlineInputs {
+                engine: "e",
+                bundle: &bundle,
+                worker: &worker,
+                build_hash: "b",
+                year: 2026,
+                site: &site,
+                static_files: &[],
+                shard: None,
+                noindex: false,
+                theme_css,
+            };
+            inputs.key(&mut OutlineMemo::default()).unwrap()
+        };
+        // A font file's metrics change the compiled theme, not stillpoint.toml's text.
+        assert_ne!(key(""), key(":root{--radius-m:1rem}"));
+        assert_eq!(key("a"), key("a"));
     }
 
     #[test]
@@ -243,6 +274,7 @@ mod memo_tests {
                 static_files: &[],
                 shard: None,
                 noindex: crate::plan::noindex(site),
+                theme_css: "",
             };
             inputs.key(memo).unwrap()
         };

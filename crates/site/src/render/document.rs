@@ -29,6 +29,12 @@ pub struct Shell {
     pub favicon_ico: Option<String>,
     pub apple_touch_icon: Option<String>,
     pub manifest: Option<String>,
+    /// The theme's stylesheet (`/assets/theme-….css`, theme_css.rs), linked after the bundle's.
+    pub theme_css: Option<String>,
+    /// The font file of the headings (the largest text), preloaded.
+    pub font_preload: Option<crate::theme_css::FontPreload>,
+    /// `/site.css` when the site has `static/site.css`: linked last, so the owner's rules win.
+    pub site_css: Option<String>,
     pub feeds: bool,
     /// Third-party scripts, already rewritten to the proxy when it is on.
     pub scripts: Vec<String>,
@@ -138,8 +144,18 @@ pub fn document(
         // The bytes between the tags are exactly what the CSP hash in build.json covers.
         let _ = writeln!(h, "<style>{}</style>", shell.critical_css);
     }
+    if let Some(font) = &shell.font_preload {
+        let _ = writeln!(
+            h,
+            "<link rel=\"preload\" href=\"{}\" as=\"font\" type=\"{}\" crossorigin>",
+            e(&font.href),
+            font.mime
+        );
+    }
     // Linked as they are, with or without script: a page is never shown half-styled.
-    for css in styles {
+    // The theme's and the owner's stylesheets come last: their rules win over the engine's.
+    let own = [&shell.theme_css, &shell.site_css];
+    for css in styles.into_iter().chain(own.into_iter().flatten().map(String::as_str)) {
         let _ = writeln!(h, "<link rel=\"stylesheet\" href=\"{}\">", e(css));
     }
     let _ = writeln!(h, "<script type=\"module\" src=\"{}\"></script>", e(&shell.entry_js));
@@ -255,6 +271,32 @@ mod tests {
         assert!(html.contains(r#"<link rel="modulepreload" href="/assets/runtime.js">"#));
         assert_eq!(html.matches("modulepreload").count(), 1, "{html}");
         assert!(!html.contains("page-data") && !html.contains(r#"rel="preload""#), "{html}");
+    }
+
+    #[test]
+    fn the_theme_and_the_owners_stylesheet_follow_the_bundles_and_the_heading_font_is_preloaded() {
+        let shell = Shell {
+            entry_js: "/assets/e.js".into(),
+            entry_css: vec!["/assets/style-1.css".into()],
+            theme_css: Some("/assets/theme-abc.css".into()),
+            site_css: Some("/site.css".into()),
+            font_preload: Some(crate::theme_css::FontPreload {
+                href: "/fonts/lora.woff2".into(),
+                mime: "font/woff2",
+            }),
+            ..Shell::default()
+        };
+        let assets = PageAssets { template: "Home", css: &["/assets/home.css".to_string()] };
+        let html = document(&shell, &Head::default(), "/", &assets, "");
+        let at = |s: &str| html.find(s).unwrap_or_else(|| panic!("{s} in {html}"));
+        let preload = at(
+            r#"<link rel="preload" href="/fonts/lora.woff2" as="font" type="font/woff2" crossorigin>"#,
+        );
+        let bundle = at(r#"<link rel="stylesheet" href="/assets/style-1.css">"#);
+        let template = at(r#"<link rel="stylesheet" href="/assets/home.css">"#);
+        let theme = at(r#"<link rel="stylesheet" href="/assets/theme-abc.css">"#);
+        let own = at(r#"<link rel="stylesheet" href="/site.css">"#);
+        assert!(preload < bundle && bundle < template && template < theme && theme < own, "{html}");
     }
 
     #[test]
