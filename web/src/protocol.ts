@@ -24,6 +24,9 @@ export type TopicNode = {
   readonly children: readonly TopicNode[];
 };
 
+/** A network of `[site.social]`; `icon` is a known network's key (`youtube`, `rss`, …) or `link`. */
+export type SocialLink = { readonly label: string; readonly href: string; readonly icon: string };
+
 /** Site-wide data: shipped once per build as `/page-data/sq/d/{hash}.json` and used by the slices. */
 export type SiteData = {
   readonly id: string;
@@ -35,7 +38,21 @@ export type SiteData = {
   /** `/icons/{id}-logo-small.png`. */
   readonly logo: string;
   readonly contactEmail: string;
-  readonly social: { readonly video: string; readonly feed: string; readonly photo: string };
+  /** `[site.social]` in file order; empty: no Contacts column. */
+  readonly social: readonly SocialLink[];
+  /** `[footer]`: column headings, the Info column's links and the copyright line (year and brand filled in). */
+  readonly footer: {
+    readonly titles: {
+      readonly categories: string;
+      readonly info: string;
+      readonly contacts: string;
+      readonly mail: string;
+    };
+    readonly links: readonly Link[];
+    readonly copyright: string;
+  };
+  /** `[header] links`: extra links beside the menu (usually none). */
+  readonly headerLinks: readonly Link[];
   /** The whole topic tree (categories with their subcategories), in file order. */
   readonly categories: readonly TopicNode[];
   /** Copyright year for the footer. */

@@ -8,6 +8,8 @@ use serde::Deserialize;
 use crate::env::check_env;
 use crate::env::{EnvSection, PRODUCTION};
 use crate::error::{ContentError, ContentErrorKind, line_col, toml_error};
+use crate::site_links::{Footer, Header, RawFooter, RawHeader, resolve_footer, resolve_header};
+use crate::social::{RawSocial, SocialLink, resolve_social};
 use crate::suggest::did_you_mean_text;
 use crate::theme::{RawTheme, Theme};
 use crate::warnings::WARNING_CODES;
@@ -25,7 +27,11 @@ pub struct SiteConfig {
     /// Default date of articles without one (`YYYY-MM-DD`).
     pub start_date: jiff::civil::Date,
     pub contact_email: String,
-    pub social: Social,
+    /// `[site.social]`, in file order.
+    pub social: Vec<SocialLink>,
+    /// `[footer]` and `[header]`: the owner's links and the footer's texts.
+    pub footer: Footer,
+    pub header: Header,
     /// Production bucket; the dev bucket is `{bucket}-dev`.
     pub bucket: String,
     /// URL prefixes the third-party script proxy may fetch.
@@ -46,14 +52,6 @@ pub struct SiteConfig {
     pub theme: Theme,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Social {
-    pub video: String,
-    pub feed: String,
-    pub photo: String,
-}
-
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Raw {
@@ -70,6 +68,10 @@ struct Raw {
     check: RawCheck,
     #[serde(default)]
     theme: RawTheme,
+    #[serde(default)]
+    footer: RawFooter,
+    #[serde(default)]
+    header: RawHeader,
 }
 
 #[derive(Default, Deserialize)]
@@ -97,7 +99,8 @@ struct RawSite {
     locale: String,
     start_date: toml::Spanned<String>,
     contact_email: String,
-    social: Social,
+    #[serde(default)]
+    social: RawSocial,
     #[serde(default)]
     scripts: Vec<String>,
 }
@@ -175,6 +178,12 @@ impl SiteConfig {
             }
         }
         let theme = crate::theme::parse(raw.theme, path, text).map_err(|e| errors.extend(e)).ok();
+        let social = resolve_social(path, text, raw.site.social).unwrap_or_else(|e| {
+            errors.extend(e);
+            Vec::new()
+        });
+        let footer = resolve_footer(path, text, raw.footer, &mut errors);
+        let header = resolve_header(path, text, raw.header, &mut errors);
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -187,7 +196,9 @@ impl SiteConfig {
             locale: raw.site.locale,
             start_date: start_date.expect("checked above"),
             contact_email: raw.site.contact_email,
-            social: raw.site.social,
+            social,
+            footer,
+            header,
             bucket,
             proxy_allow: raw.proxy.allow,
             scripts: raw.site.scripts,

@@ -50,6 +50,9 @@ pub enum ContentErrorKind {
     /// A name the build writes itself: `name` would overwrite `path` (`/index.html`).
     #[error("`{name}` is reserved: the build writes {path}")]
     Reserved { name: String, path: String },
+    /// A page's route that another page, or the build itself, already has.
+    #[error("the route `{route}` is taken: {owner}")]
+    RouteTaken { route: String, owner: String },
     #[error("`{0}` is not a regular file")]
     NotRegularFile(String),
     #[error("invalid `image`: {0}")]
@@ -87,6 +90,7 @@ impl ContentErrorKind {
             Self::MissingFile(_) => "missing_file",
             Self::Topics(_) => "topics",
             Self::Reserved { .. } => "reserved_name",
+            Self::RouteTaken { .. } => "route_taken",
             Self::NotRegularFile(_) => "not_regular_file",
             Self::InvalidImage(_) => "invalid_image",
             Self::TooDeep { .. } => "too_deep",
@@ -126,6 +130,7 @@ impl ContentErrorKind {
             Self::Reserved { .. } => {
                 "choose another slug: the build writes this path itself (see docs/content.md)"
             }
+            Self::RouteTaken { .. } => "give the page another `route:` (see docs/content.md#pages)",
             Self::NotRegularFile(_) => {
                 "content files must be plain files: replace the pipe, socket or device with a file"
             }
@@ -286,6 +291,7 @@ mod tests {
             ContentErrorKind::MissingFile(s()),
             ContentErrorKind::Topics(s()),
             ContentErrorKind::Reserved { name: s(), path: s() },
+            ContentErrorKind::RouteTaken { route: s(), owner: s() },
             ContentErrorKind::NotRegularFile(s()),
             ContentErrorKind::InvalidImage(s()),
             ContentErrorKind::TooDeep { max: 1 },

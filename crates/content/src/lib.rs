@@ -25,6 +25,8 @@ mod parsed;
 mod placeholders;
 mod publish;
 mod redirects;
+mod site_links;
+mod social;
 mod sponsored;
 mod suggest;
 #[cfg(test)]
@@ -40,7 +42,7 @@ pub use article::{
 pub use authors::{Author, Authors};
 pub use catalog::{Catalog, CategoryIndex, SubcategoryIndex, SubsubcategoryIndex, build_catalog};
 pub use color::{Rgb, contrast};
-pub use config::{SiteConfig, Social, parse_date};
+pub use config::{SiteConfig, parse_date};
 pub use env::{DEV, EnvSection, PRODUCTION};
 pub use error::{ContentError, ContentErrorKind, Diagnostics, line_col};
 pub use font_metrics::{
@@ -50,12 +52,14 @@ pub use front_matter::{Split, SplitError, split as split_front_matter};
 pub use labels::{fnv1a32, is_slug, label_from_key, slugify, title_case};
 pub use load::{Site, load_site, load_site_partial, load_site_partial_with};
 pub use nesting::MAX_NESTING;
-pub use pages::{INFO_PAGES, InfoPage};
+pub use pages::{INFO_PAGES, InfoPage, default_route};
 pub use parsed::{ParsedArticles, text_digest};
 pub use publish::{Publish, Schedule, Upcoming, declares_draft, is_content_name};
 pub use redirects::{
     REDIRECTS_FILE, Redirect, exact_targets as redirect_sources, normalize_path, parse_redirects,
 };
+pub use site_links::{ConfigLink, Footer, FooterTitles, Header};
+pub use social::{KNOWN_NETWORKS, SocialLink};
 pub use sponsored::Sponsored;
 pub use suggest::{did_you_mean, did_you_mean_text};
 pub use theme::{FontFile, MIN_CONTRAST, Palette, Theme};

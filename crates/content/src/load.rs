@@ -13,7 +13,7 @@ use crate::authors::Authors;
 use crate::config::SiteConfig;
 use crate::error::{ContentError, ContentErrorKind, Diagnostics, line_col};
 use crate::front_matter::split;
-use crate::pages::{INFO_PAGES, InfoPage};
+use crate::pages::{INFO_PAGES, InfoPage, sort_pages};
 use crate::parsed::{ParsedArticles, Stamp, text_digest};
 use crate::publish::{Publish, Schedule, declares_draft, is_content_name};
 use crate::redirects::{REDIRECTS_FILE, Redirect, parse_redirects};
@@ -42,7 +42,7 @@ pub struct Site {
     /// Errors in drafts, when drafts are not published: reported as warnings, so a
     /// half-written draft never blocks a publish.
     pub draft_problems: Vec<ContentError>,
-    /// In `INFO_PAGES` order.
+    /// Every `pages/*.md`: the `INFO_PAGES` first, in that order, then the others by name.
     pub pages: Vec<InfoPage>,
     /// `static/`, when present.
     pub static_dir: Option<PathBuf>,
@@ -151,14 +151,15 @@ pub fn load_site_partial_with(
         None
     };
     let mut pages = Vec::new();
-    for name in INFO_PAGES {
+    for name in page_names(root) {
         let rel = format!("pages/{name}.md");
         if let Some(t) = read(&rel, &mut diag)
-            && let Some(p) = parse_into(&mut diag, InfoPage::parse(Path::new(&rel), name, &t))
+            && let Some(p) = parse_into(&mut diag, InfoPage::parse(Path::new(&rel), &name, &t))
         {
             pages.push(p);
         }
     }
+    sort_pages(&mut pages);
 
     let default_date = config.as_ref().map_or(jiff::civil::date(2024, 9, 12), |c| c.start_date);
     let LoadedArticles {
@@ -204,6 +205,22 @@ pub fn load_site_partial_with(
         _ => None,
     };
     (site, diag)
+}
+
+/// The stems of the pages to read: the required `INFO_PAGES` (a missing one is reported as
+/// missing), then every other `*.md` directly under `pages/`, sorted.
+fn page_names(root: &Path) -> Vec<String> {
+    let mut names: Vec<String> = INFO_PAGES.iter().map(|n| n.to_string()).collect();
+    let mut others: Vec<String> = fs::read_dir(root.join("pages"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| e.file_name().to_str()?.strip_suffix(".md").map(str::to_string))
+        .filter(|stem| !stem.starts_with('.') && !INFO_PAGES.contains(&stem.as_str()))
+        .collect();
+    others.sort();
+    names.extend(others);
+    names
 }
 
 fn parse_into<T>(diag: &mut Diagnostics, r: Result<T, Vec<ContentError>>) -> Option<T> {
@@ -471,6 +488,38 @@ mod tests {
 
     fn slugs(site: &Site) -> Vec<&str> {
         site.articles.iter().map(|a| a.slug.as_str()).filter(|s| s.starts_with("t-")).collect()
+    }
+
+    #[test]
+    fn every_markdown_file_of_pages_is_a_page_and_the_data_digest_covers_them() {
+        let dir = demo_copy();
+        let root = dir.path();
+        let before = load_site(root).unwrap().data_digest;
+        fs::write(root.join("pages/contact.md"), "Write to us.\n").unwrap();
+        fs::write(root.join("pages/faq.md"), "---\nroute: /faq\n---\nAsk.\n").unwrap();
+        fs::write(root.join("pages/notes.txt"), "not a page").unwrap();
+        fs::write(root.join("pages/.draft.md"), "hidden").unwrap();
+        let site = load_site(root).unwrap();
+        let pages: Vec<(&str, &str)> =
+            site.pages.iter().map(|p| (p.name.as_str(), p.route.as_str())).collect();
+        assert_eq!(
+            pages,
+            [
+                ("about-us", "/info/about-us"),
+                ("privacy-policy", "/privacy-policy"),
+                ("terms", "/terms"),
+                ("contact", "/info/contact"),
+                ("faq", "/faq"),
+            ]
+        );
+        assert_ne!(site.data_digest, before, "a new page changes what was loaded");
+
+        fs::write(root.join("pages/Contact Us.md"), "Hi.\n").unwrap();
+        fs::remove_file(root.join("pages/terms.md")).unwrap();
+        let errs = load_site(root).unwrap_err();
+        let text = errs.to_string();
+        assert!(text.contains("pages/Contact Us.md:1:1"), "{text}");
+        assert!(text.contains("pages/terms.md"), "the spec's pages stay required: {text}");
     }
 
     #[test]

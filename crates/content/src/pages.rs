@@ -1,4 +1,6 @@
-//! `pages/*.md`: the bodies of the fixed information pages.
+//! `pages/*.md`: the site's own pages. Every `pages/NAME.md` is a page (NAME a slug); its route
+//! comes from a `route:` front-matter field, else from [`default_route`]: the spec's three
+//! information pages keep their routes, any other page is `/info/NAME`.
 
 use std::path::Path;
 
@@ -6,14 +8,29 @@ use serde::Deserialize;
 
 use crate::error::{ContentError, ContentErrorKind};
 use crate::front_matter::split_optional;
+use crate::labels::is_slug;
 
-/// The information pages every site has, by file stem.
+/// The information pages every site has, by file stem, in the order the site lists them.
 pub const INFO_PAGES: [&str; 3] = ["about-us", "privacy-policy", "terms"];
+
+/// The one table of page routes: the spec's route of an information page, `/info/{name}` for
+/// any other page.
+pub fn default_route(name: &str) -> String {
+    match name {
+        "privacy-policy" | "terms" => format!("/{name}"),
+        other => format!("/info/{other}"),
+    }
+}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InfoPage {
-    /// File stem: `about-us`, `privacy-policy` or `terms`.
+    /// File stem: `about-us`, `contact`, … (a slug).
     pub name: String,
+    /// The page's route, `/info/about-us` or the `route:` it gives.
+    pub route: String,
+    /// Where the route was given (`route:` in the front matter), or 1:1 for a default route.
+    pub route_line: u32,
+    pub route_col: u32,
     pub title: Option<String>,
     pub description: Option<String>,
     /// Markdown.
@@ -26,10 +43,33 @@ pub struct InfoPage {
 struct Raw {
     title: Option<String>,
     description: Option<String>,
+    route: Option<String>,
 }
 
 impl InfoPage {
+    /// The file this page was read from: `pages/{name}.md`.
+    pub fn source(&self) -> String {
+        format!("pages/{}.md", self.name)
+    }
+
     pub fn parse(path: &Path, name: &str, text: &str) -> Result<Self, Vec<ContentError>> {
+        if !is_slug(name) {
+            return Err(vec![ContentError::new(
+                path,
+                1,
+                1,
+                ContentErrorKind::InvalidValue {
+                    field: "file name".into(),
+                    message: format!(
+                        "`{name}` is not a slug: name page files with lowercase letters, digits and dashes, like pages/contact-us.md"
+                    ),
+                },
+            )
+            .with_help(Some(
+                "rename the file: its name is the page's address (see docs/content.md#pages)"
+                    .into(),
+            ))]);
+        }
         let split = split_optional(text).map_err(|_| {
             vec![ContentError::new(
                 path,
@@ -52,8 +92,29 @@ impl InfoPage {
         {
             return Err(vec![e]);
         }
+        let (route, route_line, route_col) = match raw.route {
+            None => (default_route(name), 1, 1),
+            Some(route) => {
+                let (line, col) = field_position(split.yaml, split.yaml_line, "route");
+                if let Err(message) = check_route(&route) {
+                    return Err(vec![
+                        ContentError::new(
+                            path,
+                            line,
+                            col,
+                            ContentErrorKind::InvalidValue { field: "route".into(), message },
+                        )
+                        .with_help(Some("see docs/content.md#pages".into())),
+                    ]);
+                }
+                (route, line, col)
+            }
+        };
         Ok(Self {
             name: name.to_string(),
+            route,
+            route_line,
+            route_col,
             title: raw.title,
             description: raw.description,
             body: split.body.to_string(),
@@ -62,9 +123,44 @@ impl InfoPage {
     }
 }
 
+/// A page route: `/` and slugs separated by `/`, like `/contact` or `/info/podcast`.
+fn check_route(route: &str) -> Result<(), String> {
+    let ok = route.strip_prefix('/').is_some_and(|rest| rest.split('/').all(is_slug));
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "`{route}` is not a page route: write an absolute path of slugs, like /contact or /info/podcast (no trailing slash, no extension)"
+        ))
+    }
+}
+
+/// The 1-based line and column of the value of a top-level `field:` in front matter.
+fn field_position(yaml: &str, yaml_line: u32, field: &str) -> (u32, u32) {
+    for (i, line) in yaml.lines().enumerate() {
+        if let Some(rest) = line.strip_prefix(field).and_then(|r| r.strip_prefix(':')) {
+            let value_at = field.len() + 1 + (rest.len() - rest.trim_start().len());
+            return (yaml_line + i as u32, value_at as u32 + 1);
+        }
+    }
+    (yaml_line, 1)
+}
+
+/// The pages in the order the site lists them: the spec's information pages first, then the
+/// others by name.
+pub fn sort_pages(pages: &mut [InfoPage]) {
+    let rank =
+        |p: &InfoPage| INFO_PAGES.iter().position(|n| *n == p.name).unwrap_or(INFO_PAGES.len());
+    pages.sort_by(|a, b| (rank(a), &a.name).cmp(&(rank(b), &b.name)));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parse(name: &str, text: &str) -> Result<InfoPage, Vec<ContentError>> {
+        InfoPage::parse(Path::new(&format!("pages/{name}.md")), name, text)
+    }
 
     #[test]
     fn front_matter_is_optional() {
@@ -87,5 +183,59 @@ mod tests {
         let errs = InfoPage::parse(Path::new("pages/terms.md"), "terms", &text).unwrap_err();
         assert_eq!(errs[0].line, 6, "{errs:?}");
         assert!(matches!(errs[0].kind, ContentErrorKind::TooDeep { .. }), "{errs:?}");
+    }
+
+    #[test]
+    fn the_spec_pages_keep_their_routes_and_others_go_under_info() {
+        assert_eq!(parse("about-us", "Hi.\n").unwrap().route, "/info/about-us");
+        assert_eq!(parse("privacy-policy", "Hi.\n").unwrap().route, "/privacy-policy");
+        assert_eq!(parse("terms", "Hi.\n").unwrap().route, "/terms");
+        assert_eq!(parse("contact", "Hi.\n").unwrap().route, "/info/contact");
+    }
+
+    #[test]
+    fn a_route_field_chooses_the_route() {
+        let p = parse("podcast", "---\ntitle: Podcast\nroute: /podcast\n---\nListen.\n").unwrap();
+        assert_eq!((p.route.as_str(), p.route_line, p.route_col), ("/podcast", 3, 8));
+        let p = parse("terms", "---\nroute: /legal/terms\n---\nHi.\n").unwrap();
+        assert_eq!(p.route, "/legal/terms");
+    }
+
+    #[test]
+    fn a_bad_route_is_an_error_at_the_field() {
+        for bad in ["contact", "/Contact", "/contact/", "/contact.html", "/", "/a//b", "/../x"] {
+            let errs =
+                parse("c", &format!("---\ntitle: C\nroute: \"{bad}\"\n---\nHi.\n")).unwrap_err();
+            assert_eq!((errs[0].line, errs[0].col), (3, 8), "{bad}: {errs:?}");
+            assert!(
+                matches!(&errs[0].kind, ContentErrorKind::InvalidValue { field, .. } if field == "route"),
+                "{bad}: {errs:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_file_name_that_is_not_a_slug_is_an_error() {
+        for bad in ["Contact", "contact us", "contact_us", "-x"] {
+            let errs = parse(bad, "Hi.\n").unwrap_err();
+            assert!(errs[0].to_string().contains("not a slug"), "{bad}: {errs:?}");
+        }
+    }
+
+    #[test]
+    fn an_unknown_field_is_an_error() {
+        let errs = parse("contact", "---\npath: /c\n---\nHi.\n").unwrap_err();
+        assert!(errs[0].to_string().contains("path"), "{errs:?}");
+    }
+
+    #[test]
+    fn pages_are_listed_spec_pages_first_then_by_name() {
+        let mut pages: Vec<InfoPage> = ["contact", "terms", "about-us", "faq", "privacy-policy"]
+            .iter()
+            .map(|n| parse(n, "Hi.\n").unwrap())
+            .collect();
+        sort_pages(&mut pages);
+        let names: Vec<&str> = pages.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["about-us", "privacy-policy", "terms", "contact", "faq"]);
     }
 }

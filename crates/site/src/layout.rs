@@ -3,7 +3,7 @@
 //! spellings (web/src/runtime/pageData.ts, the service worker) are checked against these by the
 //! protocol samples (`web/src/protocol.samples.json`).
 
-use stillpoint_content::INFO_PAGES;
+use stillpoint_content::{INFO_PAGES, default_route};
 
 use crate::route::Route;
 
@@ -56,7 +56,7 @@ pub fn top_level() -> Vec<String> {
         Route::sitemap(),
         Route::sitemap().page(2),
     ];
-    let info = INFO_PAGES.iter().map(|name| Route::info(name));
+    let info = INFO_PAGES.iter().map(|name| Route::info(&default_route(name)));
     let pages = fixed.into_iter().chain(info).flat_map(|r| [html_file(&r), page_data_file(&r)]);
     let generated = [
         ASSETS_DIR.to_string(),

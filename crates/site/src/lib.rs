@@ -17,6 +17,7 @@ mod emit;
 mod feeds;
 mod layout;
 mod links;
+mod page_routes;
 mod plan;
 mod props;
 mod protocol;

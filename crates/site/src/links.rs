@@ -9,7 +9,7 @@ use crate::layout;
 use crate::plan::SitePage;
 
 /// Every internal link of every article (those whose files have errors too, as far as they
-/// parsed), author biography and info page that resolves to no page of `pages` and no file under
+/// parsed), author biography, page of `pages/` and `[footer]`/`[header]` link that resolves to no page of `pages` and no file under
 /// `static/`.
 pub fn validate_links(site: &Site, pages: &[SitePage]) -> Vec<ContentError> {
     let routes: HashSet<&str> =
@@ -47,8 +47,17 @@ pub fn validate_links(site: &Site, pages: &[SitePage]) -> Vec<ContentError> {
     for page in &site.pages {
         for link in stillpoint_content::scan_links(&page.body, page.body_line) {
             if !exists(&link.value) {
-                errors.push(broken(format!("pages/{}.md", page.name).into(), &link));
+                errors.push(broken(page.source().into(), &link));
             }
+        }
+    }
+    let config = &site.config;
+    for link in config.footer.links.iter().chain(&config.header.links).filter(|l| l.line > 0) {
+        if let Some(path) = stillpoint_content::internal_path(&link.href)
+            && !exists(&path)
+        {
+            let at = Located { value: path, line: link.line, col: link.col };
+            errors.push(broken("stillpoint.toml".into(), &at));
         }
     }
     errors

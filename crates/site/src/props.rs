@@ -26,11 +26,29 @@ pub struct TopicNode {
     pub children: Vec<TopicNode>,
 }
 
+/// A network of `[site.social]`: its label, URL and icon (`youtube`, …, or `link`).
 #[derive(Debug, Clone, Serialize)]
-pub struct SocialLinks {
-    pub video: String,
-    pub feed: String,
-    pub photo: String,
+pub struct SocialLink {
+    pub label: String,
+    pub href: String,
+    pub icon: String,
+}
+
+/// The footer's texts and Info links (`[footer]`).
+#[derive(Debug, Clone, Serialize)]
+pub struct FooterData {
+    pub titles: FooterTitles,
+    pub links: Vec<Link>,
+    /// The copyright line, its `{year}` and `{brand}` filled in.
+    pub copyright: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FooterTitles {
+    pub categories: String,
+    pub info: String,
+    pub contacts: String,
+    pub mail: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -42,7 +60,10 @@ pub struct SiteData {
     pub description: String,
     pub logo: String,
     pub contact_email: String,
-    pub social: SocialLinks,
+    pub social: Vec<SocialLink>,
+    pub footer: FooterData,
+    /// `[header] links`: extra links beside the menu.
+    pub header_links: Vec<Link>,
     pub categories: Vec<TopicNode>,
     pub year: i16,
     pub search_manifest: String,

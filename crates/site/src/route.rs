@@ -50,12 +50,10 @@ impl Route {
         Self("/sitemap".into())
     }
 
-    /// An information page: `/info/about-us` for `about-us`, `/{name}` for the others.
-    pub fn info(name: &str) -> Self {
-        match name {
-            "about-us" => Self("/info/about-us".into()),
-            other => Self(format!("/{other}")),
-        }
+    /// A page of `pages/`, at the route the content gave it (`InfoPage::route`, which
+    /// `stillpoint_content::default_route` fills in: `/info/about-us`, `/terms`, `/info/{name}`).
+    pub fn info(route: &str) -> Self {
+        Self(route.into())
     }
 
     /// `/404`.
@@ -127,8 +125,8 @@ mod tests {
         assert_eq!(Route::subcategory("sleep", "insomnia").as_str(), "/sleep/insomnia");
         assert_eq!(Route::subsubcategory("a", "b", "c").as_str(), "/a/b/c");
         assert_eq!(Route::author("maya").as_str(), "/authors/maya");
-        assert_eq!(Route::info("about-us").as_str(), "/info/about-us");
-        assert_eq!(Route::info("privacy-policy").as_str(), "/privacy-policy");
+        assert_eq!(Route::info("/info/about-us").as_str(), "/info/about-us");
+        assert_eq!(Route::info("/podcast").as_str(), "/podcast");
         assert_eq!(Route::category("sleep").page(1), Route::category("sleep"));
         assert_eq!(Route::category("sleep").page(3).as_str(), "/sleep/page/3");
         assert_eq!(Route::home().relative(), "");

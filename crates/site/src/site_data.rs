@@ -3,7 +3,7 @@
 use stillpoint_content::Site;
 
 use crate::plan::PlanContext;
-use crate::props::{SiteData, SocialLinks, TopicNode};
+use crate::props::{FooterData, FooterTitles, Link, SiteData, SocialLink, TopicNode};
 
 pub fn site_data(ctx: &PlanContext, year: i16, search_manifest: String) -> SiteData {
     let site: &Site = ctx.site;
@@ -42,11 +42,24 @@ pub fn site_data(ctx: &PlanContext, year: i16, search_manifest: String) -> SiteD
         description: c.description.clone(),
         logo: format!("/icons/{}-logo-small.png", c.id),
         contact_email: c.contact_email.clone(),
-        social: SocialLinks {
-            video: c.social.video.clone(),
-            feed: c.social.feed.clone(),
-            photo: c.social.photo.clone(),
+        social: (c.social.iter())
+            .map(|s| SocialLink {
+                label: s.label.clone(),
+                href: s.url.clone(),
+                icon: s.icon.clone(),
+            })
+            .collect(),
+        footer: FooterData {
+            titles: FooterTitles {
+                categories: c.footer.titles.categories.clone(),
+                info: c.footer.titles.info.clone(),
+                contacts: c.footer.titles.contacts.clone(),
+                mail: c.footer.titles.mail.clone(),
+            },
+            links: links(&c.footer.links),
+            copyright: c.footer.copyright_line(year, &c.title),
         },
+        header_links: links(&c.header.links),
         categories,
         year,
         search_manifest,
@@ -56,4 +69,8 @@ pub fn site_data(ctx: &PlanContext, year: i16, search_manifest: String) -> SiteD
             .filter(|d| d.join(empty).is_file())
             .map(|_| format!("/{empty}")),
     }
+}
+
+fn links(links: &[stillpoint_content::ConfigLink]) -> Vec<Link> {
+    links.iter().map(|l| Link::new(l.label.clone(), l.href.clone())).collect()
 }

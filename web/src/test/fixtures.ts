@@ -52,11 +52,23 @@ export const site: SiteData = {
   description: 'Guided meditations and mindfulness articles written by experts.',
   logo: '/icons/stillpoint-logo-small.png',
   contactEmail: 'hello@stillpoint.example',
-  social: {
-    video: 'https://www.youtube.com/@stillpoint',
-    feed: 'https://x.com/stillpoint',
-    photo: 'https://www.instagram.com/stillpoint',
+  social: [
+    { label: 'Video', href: 'https://www.youtube.com/@stillpoint', icon: 'video' },
+    { label: 'Social feed', href: 'https://x.com/stillpoint', icon: 'feed' },
+    { label: 'Photos', href: 'https://www.instagram.com/stillpoint', icon: 'photo' },
+  ],
+  footer: {
+    titles: { categories: 'Categories', info: 'Info', contacts: 'Contacts', mail: 'Mail' },
+    links: [
+      { label: 'Authors', href: '/authors' },
+      { label: 'About us', href: '/info/about-us' },
+      { label: 'Privacy policy', href: '/privacy-policy' },
+      { label: 'Terms', href: '/terms' },
+      { label: 'Sitemap', href: '/sitemap' },
+    ],
+    copyright: '© 2025 Stillpoint',
   },
+  headerLinks: [],
   categories: [
     topic(
       'sleepEnhancement',

@@ -23,6 +23,7 @@ mod lean_output;
 mod markdown_html;
 mod new;
 mod new_starter;
+mod pages_links;
 mod publishing;
 mod redirects;
 mod s3;

@@ -55,7 +55,7 @@ fn article(slug: &str, date: &str, entities: &str) -> Article {
 fn site(articles: Vec<Article>) -> Site {
     let config = SiteConfig::parse(
         Path::new("stillpoint.toml"),
-        "[site]\nid='s'\ntitle='S'\nurl='https://s.example'\ndescription='d'\nstart_date='2024-09-12'\ncontact_email='a@b'\n[site.social]\nvideo='v'\nfeed='f'\nphoto='p'\n",
+        "[site]\nid='s'\ntitle='S'\nurl='https://s.example'\ndescription='d'\nstart_date='2024-09-12'\ncontact_email='a@b'\n[site.social]\nvideo='https://v'\nfeed='https://f'\nphoto='https://p'\n",
     )
     .unwrap();
     Site {

@@ -34,6 +34,7 @@ use crate::emit::{EmitStats, Manifest, Update, digest};
 use crate::feeds::{atom_xml, robots_txt, rss_xml, sitemap_files};
 use crate::layout::{self, ASSETS_DIR};
 use crate::links::validate_links;
+use crate::page_routes::validate_page_routes;
 use crate::plan::{PageRef, PlanContext, SitePage, site_pages};
 use crate::protocol::{SLICES, app_data_json, slice_data_json};
 use crate::redirects::{
@@ -183,10 +184,11 @@ fn load(
     Err(BuildError::Content(diag.into_result().expect_err("not empty")))
 }
 
-/// The checks that need the planned pages or the output layout: links between pages, and
-/// category slugs that would overwrite what the build writes itself.
+/// The checks that need the planned pages or the output layout: links between pages, category
+/// slugs that would overwrite what the build writes itself, and the routes of `pages/`.
 fn validate(site: &Site, pages: &[SitePage]) -> Vec<stillpoint_content::ContentError> {
     let mut errors = validate_reserved(site);
+    errors.extend(validate_page_routes(site, pages));
     errors.extend(validate_links(site, pages));
     errors
 }

@@ -1,7 +1,7 @@
 //! The fixed pages: home, authors, the information pages, the sitemap and the error pages.
 
 use serde_json::json;
-use stillpoint_content::{InfoPage, truncate_words};
+use stillpoint_content::{InfoPage, title_case, truncate_words};
 
 use super::listing::pagination;
 use super::{Head, NOT_FOUND_DESCRIPTION, PagePlan, PlanContext, strip_emoji};
@@ -151,36 +151,43 @@ fn first_sentences(md: &str) -> String {
     out.trim().to_string()
 }
 
+/// The head title of a page of `pages/`: the spec's for its three information pages (whatever
+/// their `title:`, which is the page's heading), else its `title:`, else its name in words.
+fn info_title(page: &InfoPage) -> String {
+    match page.name.as_str() {
+        "about-us" => "About Us".into(),
+        "privacy-policy" => "Privacy Policy".into(),
+        "terms" => "Terms of Service".into(),
+        name => page.title.clone().unwrap_or_else(|| title_case(&name.replace('-', " "))),
+    }
+}
+
 pub fn info<'a>(ctx: &PlanContext<'a>, page: &'a InfoPage) -> PagePlan<'a> {
     let brand = ctx.brand();
-    let (title, description) = match page.name.as_str() {
-        "about-us" => (
-            "About Us",
-            format!(
-                "Who we are and why {brand} exists: calm, practical, evidence-informed writing on meditation and mindfulness."
-            ),
+    let title = info_title(page);
+    let description = match page.name.as_str() {
+        "about-us" => format!(
+            "Who we are and why {brand} exists: calm, practical, evidence-informed writing on meditation and mindfulness."
         ),
-        "privacy-policy" => (
-            "Privacy Policy",
-            format!(
-                "How {brand} handles your data: no accounts, no cookies of our own, and a search that runs in your browser."
-            ),
+        "privacy-policy" => format!(
+            "How {brand} handles your data: no accounts, no cookies of our own, and a search that runs in your browser."
         ),
-        _ => (
-            "Terms of Service",
-            format!(
-                "The terms for using {brand}: informational articles about meditation and mindfulness, not medical advice."
-            ),
+        "terms" => format!(
+            "The terms for using {brand}: informational articles about meditation and mindfulness, not medical advice."
         ),
+        _ => match first_sentences(&page.body) {
+            s if s.is_empty() => format!("{title} on {brand}."),
+            s => truncate_words(&s, 160),
+        },
     };
-    let path = Route::info(&page.name);
+    let path = Route::info(&page.route);
     let description = page.description.clone().unwrap_or(description);
-    let mut h = head(ctx, &path, title, description);
-    h.json_ld.push(breadcrumbs_ld(ctx, &[ctx.home_link()], title));
+    let mut h = head(ctx, &path, &title, description);
+    h.json_ld.push(breadcrumbs_ld(ctx, &[ctx.home_link()], &title));
     PagePlan {
         props: PageProps::Info(InfoProps {
             common: ctx.common(&path, vec![ctx.home_link()]),
-            title: page.title.clone().unwrap_or_else(|| title.to_string()),
+            title: page.title.clone().unwrap_or_else(|| title.clone()),
             body_html: String::new(),
         }),
         path,
@@ -237,13 +244,10 @@ fn sitemap_page<'a>(ctx: &PlanContext<'a>, n: usize, page_size: usize) -> PagePl
     let pages = if !first {
         Vec::new()
     } else {
-        vec![
-            Link::new("Home", "/"),
-            Link::new("Authors", Route::authors()),
-            Link::new("About Us", "/info/about-us"),
-            Link::new("Privacy Policy", "/privacy-policy"),
-            Link::new("Terms of Service", "/terms"),
-        ]
+        [Link::new("Home", "/"), Link::new("Authors", Route::authors())]
+            .into_iter()
+            .chain(site.pages.iter().map(|p| Link::new(info_title(p), Route::info(&p.route))))
+            .collect()
     };
     let listed = ctx.sitemap_order();
     let count = listed.len().div_ceil(page_size).max(1);

@@ -145,7 +145,7 @@ pub fn site_pages(ctx: &PlanContext) -> Vec<SitePage> {
     push(Route::home(), PageRef::Home);
     push(Route::authors(), PageRef::Authors);
     for (i, p) in site.pages.iter().enumerate() {
-        push(Route::info(&p.name), PageRef::Info(i));
+        push(Route::info(&p.route), PageRef::Info(i));
     }
     for n in 1..=fixed::sitemap_count(ctx) {
         push(Route::sitemap().page(n), PageRef::Sitemap(n));

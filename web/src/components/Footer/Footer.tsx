@@ -1,64 +1,56 @@
 import type { ReactNode } from 'react';
-import type { Link, SiteData } from '../../protocol';
-import { Icon } from '../Icon/Icon';
+import type { SiteData } from '../../protocol';
+import { Icon, iconName } from '../Icon/Icon';
 import styles from './Footer.module.css';
-
-/** The fixed pages every footer links to. */
-export const INFO_LINKS: readonly Link[] = [
-  { label: 'Authors', href: '/authors' },
-  { label: 'About us', href: '/info/about-us' },
-  { label: 'Privacy policy', href: '/privacy-policy' },
-  { label: 'Terms', href: '/terms' },
-  { label: 'Sitemap', href: '/sitemap' },
-];
 
 type Props = { readonly site: SiteData };
 
 /**
- * The footer slice: every category (so the site is browsable without JavaScript), info pages,
- * contacts. On every page, so its columns are styled by position (Footer.module.css), not by a
- * class on each element.
+ * The footer slice: every category (so the site is browsable without JavaScript), the Info links
+ * and the networks of `[footer]` and `[site.social]`, the mail address. On every page, so its
+ * columns are styled by position (Footer.module.css), not by a class on each element. A column
+ * with nothing in it (no Info links, no networks) is left out.
  */
 export function Footer({ site }: Props): ReactNode {
-  const social = [
-    { label: 'Video', href: site.social.video, icon: 'video' },
-    { label: 'Social feed', href: site.social.feed, icon: 'feed' },
-    { label: 'Photos', href: site.social.photo, icon: 'photo' },
-  ] as const;
+  const { titles, links, copyright } = site.footer;
   return (
     <footer className={styles.footer}>
       <div className={styles.columns}>
-        <FooterColumn title="Categories">
+        <FooterColumn title={titles.categories}>
           {site.categories.map((category) => (
             <li key={category.key}>
               <a href={category.href}>{category.title}</a>
             </li>
           ))}
         </FooterColumn>
-        <FooterColumn title="Info">
-          {INFO_LINKS.map((link) => (
-            <li key={link.href}>
-              <a href={link.href}>{link.label}</a>
-            </li>
-          ))}
-        </FooterColumn>
-        <FooterColumn title="Contacts">
-          {social.map((network) => (
-            <li key={network.label}>
-              <a href={network.href} rel="noopener me">
-                <Icon name={network.icon} />
-                {network.label}
-              </a>
-            </li>
-          ))}
-        </FooterColumn>
-        <FooterColumn title="Mail">
+        {links.length > 0 && (
+          <FooterColumn title={titles.info}>
+            {links.map((link) => (
+              <li key={`${link.href} ${link.label}`}>
+                <a href={link.href}>{link.label}</a>
+              </li>
+            ))}
+          </FooterColumn>
+        )}
+        {site.social.length > 0 && (
+          <FooterColumn title={titles.contacts}>
+            {site.social.map((network) => (
+              <li key={`${network.href} ${network.label}`}>
+                <a href={network.href} rel="noopener me">
+                  <Icon name={iconName(network.icon)} />
+                  {network.label}
+                </a>
+              </li>
+            ))}
+          </FooterColumn>
+        )}
+        <FooterColumn title={titles.mail}>
           <li>
             <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
           </li>
         </FooterColumn>
       </div>
-      <p className={styles.copyright}>{`© ${site.year} ${site.brand}`}</p>
+      <p className={styles.copyright}>{copyright}</p>
     </footer>
   );
 }

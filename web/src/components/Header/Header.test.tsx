@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../../test/axe';
 import { site } from '../../test/fixtures';
@@ -19,6 +19,26 @@ describe('Header', () => {
     render(<Header site={site} />);
     expect(screen.getByRole('button', { name: 'Classification' })).toBeTruthy();
     expect(screen.getByRole('combobox').getAttribute('placeholder')).toBe('Search');
+  });
+
+  it('has no links of its own unless the site configures some', () => {
+    render(<Header site={site} />);
+    expect(screen.queryByRole('navigation', { name: 'Site' })).toBeNull();
+  });
+
+  it('lists the configured header links in a navigation landmark', async () => {
+    const headerLinks = [
+      { label: 'Podcast', href: '/podcast' },
+      { label: 'Shop', href: 'https://shop.example' },
+    ];
+    const { container } = render(<Header site={{ ...site, headerLinks }} />);
+    const nav = screen.getByRole('navigation', { name: 'Site' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Podcast', '/podcast'],
+      ['Shop', 'https://shop.example'],
+    ]);
+    expect(await axeViolations(container)).toEqual([]);
   });
 
   it('has no axe violations', async () => {

@@ -6,7 +6,12 @@ import styles from './Header.module.css';
 
 type Props = { readonly site: SiteData };
 
-/** The header slice: rendered once per build and stitched into every page. */
+/**
+ * The header slice: rendered once per build and stitched into every page. The owner's
+ * `[header] links`, when there are any, sit beside the menu on wide screens and on a row of their
+ * own under the logo on narrow ones (the grid places them); they come last in the markup, so the
+ * elements before them, and the ids React gives them, are the same with or without links.
+ */
 export function Header({ site }: Props): ReactNode {
   return (
     <header className={styles.header}>
@@ -23,6 +28,17 @@ export function Header({ site }: Props): ReactNode {
         <div className={styles.search}>
           <SearchBox manifestUrl={site.searchManifest} emptyImage={site.searchEmptyImage} />
         </div>
+        {site.headerLinks.length > 0 && (
+          <nav className={styles.links} aria-label="Site">
+            <ul>
+              {site.headerLinks.map((link) => (
+                <li key={`${link.href} ${link.label}`}>
+                  <a href={link.href}>{link.label}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
       </div>
     </header>
   );

@@ -5,8 +5,31 @@
 import type { ReactNode } from 'react';
 import styles from './Icon.module.css';
 
+/** The networks of `[site.social]` with an icon of their own (crates/content/src/social.rs). */
+export const NETWORK_ICONS = [
+  'youtube',
+  'instagram',
+  'x',
+  'facebook',
+  'tiktok',
+  'spotify',
+  'apple_podcasts',
+  'rss',
+  'newsletter',
+  'video',
+  'feed',
+  'photo',
+] as const;
+
+export type NetworkIcon = (typeof NETWORK_ICONS)[number];
+
 /** The icons in ./icons/. */
-export type IconName = 'menu' | 'search' | 'link' | 'video' | 'feed' | 'photo';
+export type IconName = 'menu' | 'search' | 'link' | NetworkIcon;
+
+/** The icon of a network: its own when it has one, else the generic link. */
+export function iconName(network: string): IconName {
+  return (NETWORK_ICONS as readonly string[]).includes(network) ? (network as NetworkIcon) : 'link';
+}
 
 /** 1rem square; a `className` may size or place it. */
 type Props = { readonly name: IconName; readonly className?: string };
