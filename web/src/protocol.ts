@@ -111,6 +111,12 @@ type Common = {
 };
 
 export type HomeProps = Common & {
+  /** The h1 and the paragraph under it (`[home] heading`, `lead`; an empty lead: no paragraph). */
+  readonly heading: string;
+  readonly lead: string;
+  /** The sections' headings (`[home.top_stories]`, `[home.popular]`, `[home.more]` `title`). */
+  readonly titles: { readonly topStories: string; readonly popular: string; readonly more: string };
+  /** Each section below is empty when hidden (`show = false`) or when no article is left for it: an empty section is not rendered. */
   readonly featured: readonly ArticleCard[]; // 4
   readonly topStories: readonly ArticleCard[]; // 12, newest first
   readonly popular: readonly ArticleCard[]; // 8
@@ -203,7 +209,13 @@ export type SitemapProps = Common & {
 };
 
 /** NotFound and ServerError. */
-export type ErrorProps = Common & { readonly title: string; readonly description: string };
+export type ErrorProps = Common & {
+  /** The page's name (its `<title>` before ` | {brand}`). */
+  readonly title: string;
+  /** The h1 (`[not_found] heading` on the 404 page). */
+  readonly heading: string;
+  readonly description: string;
+};
 
 export type TemplateProps = {
   Home: HomeProps;

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
+use crate::copy::{HomeCopy, MenuConfig, NotFoundCopy, RawHome, RawNotFound};
 use crate::env::check_env;
 use crate::env::{EnvSection, PRODUCTION};
 use crate::error::{ContentError, ContentErrorKind, line_col, toml_error};
@@ -50,6 +51,10 @@ pub struct SiteConfig {
     pub envs: BTreeMap<String, EnvSection>,
     /// `[theme]`: design tokens (theme.rs, docs/theme.md).
     pub theme: Theme,
+    /// `[home]`, `[not_found]`, `[menu]`: the owner's texts and navigation (see `copy.rs`).
+    pub home: HomeCopy,
+    pub not_found: NotFoundCopy,
+    pub menu: MenuConfig,
 }
 
 #[derive(Deserialize)]
@@ -72,6 +77,12 @@ struct Raw {
     footer: RawFooter,
     #[serde(default)]
     header: RawHeader,
+    #[serde(default)]
+    home: RawHome,
+    #[serde(default)]
+    not_found: RawNotFound,
+    #[serde(default)]
+    menu: MenuConfig,
 }
 
 #[derive(Default, Deserialize)]
@@ -184,6 +195,12 @@ impl SiteConfig {
         });
         let footer = resolve_footer(path, text, raw.footer, &mut errors);
         let header = resolve_header(path, text, raw.header, &mut errors);
+        let mut blank = Vec::new();
+        let home = raw.home.resolve(&mut blank);
+        let not_found = raw.not_found.resolve(&mut blank);
+        for (span, key) in blank {
+            errors.push(at(span, &key, "must not be empty"));
+        }
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -207,6 +224,9 @@ impl SiteConfig {
             env: PRODUCTION.to_string(),
             envs: raw.env.into_iter().map(|(k, v)| (k.into_inner(), v)).collect(),
             theme: theme.expect("checked above"),
+            home,
+            not_found,
+            menu: raw.menu,
         })
     }
 

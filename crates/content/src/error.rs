@@ -237,7 +237,13 @@ pub fn line_col(text: &str, offset: usize) -> (u32, u32) {
 /// Turns a `toml` error into a diagnostic with its position.
 pub(crate) fn toml_error(path: &Path, text: &str, err: &toml::de::Error) -> ContentError {
     let (line, col) = err.span().map_or((0, 0), |s| line_col(text, s.start));
-    ContentError::new(path, line, col, toml_kind(err.message()))
+    // An unknown key: the key it probably meant (`headng` → `heading`).
+    let help =
+        crate::article_fields::parse_unknown_field(err.message()).and_then(|(key, known)| {
+            crate::suggest::did_you_mean(&key, known.iter().map(String::as_str))
+                .map(|k| format!("did you mean `{k}`?"))
+        });
+    ContentError::new(path, line, col, toml_kind(err.message())).with_help(help)
 }
 
 fn toml_kind(message: &str) -> ContentErrorKind {

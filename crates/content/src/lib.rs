@@ -13,6 +13,7 @@ mod authors;
 mod catalog;
 mod color;
 mod config;
+mod copy;
 mod env;
 mod error;
 mod font_metrics;
@@ -32,6 +33,7 @@ mod suggest;
 #[cfg(test)]
 mod test_site;
 mod theme;
+mod thin;
 mod topics;
 mod warnings;
 
@@ -43,6 +45,7 @@ pub use authors::{Author, Authors};
 pub use catalog::{Catalog, CategoryIndex, SubcategoryIndex, SubsubcategoryIndex, build_catalog};
 pub use color::{Rgb, contrast};
 pub use config::{SiteConfig, parse_date};
+pub use copy::{HomeCopy, HomeSection, MenuConfig, NOT_FOUND_TEXT, NotFoundCopy};
 pub use env::{DEV, EnvSection, PRODUCTION};
 pub use error::{ContentError, ContentErrorKind, Diagnostics, line_col};
 pub use font_metrics::{

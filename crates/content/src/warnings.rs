@@ -43,6 +43,9 @@ pub enum WarningKind {
     RedirectedLink { link: String, to: String },
     /// A placeholder left to replace: an address on an example domain, or a starter text.
     Placeholder { text: String, hint: &'static str },
+    /// Topics with no articles (one warning for the whole site): `count` of them, the first few
+    /// `names`; `in_menu`: `[menu] empty_topics` keeps them in the menu.
+    EmptyTopics { count: usize, names: Vec<String>, in_menu: bool },
 }
 
 /// Every warning code, as `accept` lists them (in front matter and in `[check]`).
@@ -56,6 +59,7 @@ pub const WARNING_CODES: &[&str] = &[
     "error_in_draft",
     "redirected_link",
     "placeholder",
+    "empty_topics",
 ];
 
 impl WarningKind {
@@ -71,6 +75,7 @@ impl WarningKind {
             Self::SymlinkNotFollowed => "symlink_not_followed",
             Self::RedirectedLink { .. } => "redirected_link",
             Self::Placeholder { .. } => "placeholder",
+            Self::EmptyTopics { .. } => "empty_topics",
         }
     }
 
@@ -96,6 +101,9 @@ impl WarningKind {
             Self::SymlinkNotFollowed => "copy the file (or folder) in where the link is",
             Self::RedirectedLink { .. } => "link to the final URL: one request instead of two",
             Self::Placeholder { hint, .. } => hint,
+            Self::EmptyTopics { .. } => {
+                "file articles under them, remove them from data/topics.toml, or accept it: `[check] accept = [\"empty_topics\"]`"
+            }
         }
     }
 }
@@ -135,6 +143,19 @@ impl fmt::Display for WarningKind {
                 let short: String = text.chars().take(60).collect();
                 let more = if short.len() < text.len() { "…" } else { "" };
                 write!(f, "placeholder left to replace: `{short}{more}`")
+            }
+            Self::EmptyTopics { count, names, in_menu } => {
+                let (topics, have, pages) = if *count == 1 {
+                    ("topic", "has", "its page is")
+                } else {
+                    ("topics", "have", "their pages are")
+                };
+                write!(f, "{count} {topics} {have} no articles yet: {}", names.join(", "))?;
+                if *count > names.len() {
+                    write!(f, " and {} more", count - names.len())?;
+                }
+                let menu = if *in_menu { "" } else { " and the menu" };
+                write!(f, "; {pages} left out of sitemap.xml{menu} and not indexed")
             }
         }
     }
@@ -247,6 +268,7 @@ pub fn content_warnings(site: &Site, catalog: &Catalog) -> Vec<ContentWarning> {
         col: 0,
         kind: WarningKind::SymlinkNotFollowed,
     }));
+    out.extend(crate::thin::empty_topics_warning(site, catalog));
     out.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
     out
 }
@@ -384,6 +406,7 @@ mod tests {
             WarningKind::InDraft { code: "", message: String::new(), hint: "" },
             WarningKind::RedirectedLink { link: String::new(), to: String::new() },
             WarningKind::Placeholder { text: String::new(), hint: "" },
+            WarningKind::EmptyTopics { count: 0, names: Vec::new(), in_menu: false },
         ];
         let codes: Vec<&str> = kinds.iter().map(WarningKind::code).collect();
         assert_eq!(codes, WARNING_CODES);

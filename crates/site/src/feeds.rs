@@ -14,7 +14,7 @@ pub const FEED_SIZE: usize = 50;
 /// URLs in one sitemap file: the sitemap protocol's limit.
 pub const SITEMAP_URLS: usize = 50_000;
 
-/// The XML sitemap of every page but the error pages, as (file, XML): `sitemap.xml` alone up to
+/// The XML sitemap of every page but the error pages and thin topic pages (no articles), as (file, XML): `sitemap.xml` alone up to
 /// [`SITEMAP_URLS`] pages; past that, `sitemap.xml` is a sitemap index of `sitemap-1.xml`,
 /// `sitemap-2.xml`, … of that many URLs each.
 pub fn sitemap_files(ctx: &PlanContext, pages: &[SitePage]) -> Vec<(String, String)> {
@@ -22,7 +22,7 @@ pub fn sitemap_files(ctx: &PlanContext, pages: &[SitePage]) -> Vec<(String, Stri
 }
 
 fn sitemap_files_of(ctx: &PlanContext, pages: &[SitePage], limit: usize) -> Vec<(String, String)> {
-    let listed: Vec<&SitePage> = pages.iter().filter(|p| !p.is_error_page()).collect();
+    let listed: Vec<&SitePage> = pages.iter().filter(|p| ctx.in_sitemap(p)).collect();
     if listed.len() <= limit {
         return vec![(SITEMAP_XML.to_string(), urlset(ctx, &listed))];
     }

@@ -120,10 +120,24 @@ pub struct Common {
 pub struct HomeProps {
     #[serde(flatten)]
     pub common: Common,
+    /// `[home] heading` and `lead` (an empty lead: no paragraph).
+    pub heading: String,
+    pub lead: String,
+    pub titles: HomeTitles,
+    /// Each section is empty when hidden (`show = false`): an empty section is not rendered.
     pub featured: Vec<ArticleCard>,
     pub top_stories: Vec<ArticleCard>,
     pub popular: Vec<ArticleCard>,
     pub more: Vec<ArticleCard>,
+}
+
+/// The home sections' headings (`[home.top_stories]`, `[home.popular]`, `[home.more]`).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HomeTitles {
+    pub top_stories: String,
+    pub popular: String,
+    pub more: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -265,6 +279,8 @@ pub struct ErrorProps {
     #[serde(flatten)]
     pub common: Common,
     pub title: String,
+    /// The h1 (`[not_found] heading` on the 404 page).
+    pub heading: String,
     pub description: String,
 }
 

@@ -13,6 +13,7 @@ pub fn site_data(ctx: &PlanContext, year: i16, search_manifest: String) -> SiteD
         .categories
         .iter()
         .enumerate()
+        .filter(|&(ci, _)| ctx.lists_category(ci))
         .map(|(ci, cat)| TopicNode {
             key: cat.topic.key.clone(),
             slug: cat.topic.slug.clone(),
@@ -23,6 +24,7 @@ pub fn site_data(ctx: &PlanContext, year: i16, search_manifest: String) -> SiteD
                 .children
                 .iter()
                 .enumerate()
+                .filter(|&(si, _)| ctx.lists_subcategory(ci, si))
                 .map(|(si, ch)| TopicNode {
                     key: ch.key.clone(),
                     slug: ch.slug.clone(),

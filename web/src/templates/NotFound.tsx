@@ -2,13 +2,13 @@ import type { ReactNode } from 'react';
 import type { ErrorProps } from '../protocol';
 import styles from './ErrorPage.module.css';
 
-export default function NotFound({ title, description }: ErrorProps): ReactNode {
+export default function NotFound({ heading, description }: ErrorProps): ReactNode {
   return (
     <div className={styles.error}>
       <p className={styles.code} aria-hidden="true">
         404
       </p>
-      <h1 className={styles.title}>{title}</h1>
+      <h1 className={styles.title}>{heading}</h1>
       <p className={styles.description}>{description}</p>
       <p>
         <a className={styles.home} href="/">

@@ -119,6 +119,9 @@ const home: HomeProps = {
   path: '/',
   sponsored: null,
   breadcrumbs: [],
+  heading: 'Guided meditations for a calmer you',
+  lead: 'Practical guidance on meditation, sleep, stress and focus, written by teachers, coaches and psychologists.',
+  titles: { topStories: 'Top Stories', popular: 'Popular Articles', more: 'Have More Awesome Stuff' },
   featured: cards(1, 4),
   topStories: cards(5, 12),
   popular: cards(17, 8),
@@ -261,6 +264,7 @@ const notFound: ErrorProps = {
   sponsored: null,
   breadcrumbs: [],
   title: 'Page Not Found',
+  heading: 'Page Not Found',
   description:
     "Oops! The page you're looking for doesn't exist. But don't worry, let's get you back to a calm state of mind.",
 };
@@ -270,6 +274,7 @@ const serverError: ErrorProps = {
   sponsored: null,
   breadcrumbs: [],
   title: 'Something Went Wrong',
+  heading: 'Something Went Wrong',
   description: 'Something went wrong on our side. Please take a breath and try again in a moment.',
 };
 

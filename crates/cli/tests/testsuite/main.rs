@@ -16,6 +16,7 @@ mod deploy_ownership;
 mod deploy_redirects;
 mod dev;
 mod env;
+mod home_copy;
 mod import_hugo;
 mod incremental;
 mod incremental_prop;

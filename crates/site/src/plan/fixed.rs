@@ -4,9 +4,9 @@ use serde_json::json;
 use stillpoint_content::{InfoPage, title_case, truncate_words};
 
 use super::listing::pagination;
-use super::{Head, NOT_FOUND_DESCRIPTION, PagePlan, PlanContext, strip_emoji};
+use super::{Head, PagePlan, PlanContext, strip_emoji};
 use crate::props::{
-    AuthorSummary, AuthorsProps, ErrorProps, HomeProps, InfoProps, Link, PageProps,
+    AuthorSummary, AuthorsProps, ErrorProps, HomeProps, HomeTitles, InfoProps, Link, PageProps,
     SitemapArticles, SitemapCategory, SitemapProps, SitemapSubcategory,
 };
 use crate::render::Markdown;
@@ -35,22 +35,24 @@ fn head(ctx: &PlanContext, path: &str, title: &str, description: String) -> Head
 }
 
 pub fn home<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
-    // Each article appears once on the page: every section takes from what the ones above left.
+    let c = &ctx.site.config;
+    let copy = &c.home;
+    // Each article appears once on the page: every section takes from what the ones above left
+    // (a hidden section takes nothing, so its articles go to the sections below).
     let newest = &ctx.catalog.newest;
     let featured: Vec<usize> = newest.iter().copied().take(FEATURED).collect();
-    let top: Vec<usize> = newest.iter().copied().skip(FEATURED).take(TOP_STORIES).collect();
-    let mut shown: std::collections::HashSet<usize> =
-        featured.iter().chain(&top).copied().collect();
-    let popular = popular(ctx, POPULAR, &shown);
+    let mut shown: std::collections::HashSet<usize> = featured.iter().copied().collect();
+    let next = |shown: &std::collections::HashSet<usize>, n: usize| -> Vec<usize> {
+        newest.iter().copied().filter(|i| !shown.contains(i)).take(n).collect()
+    };
+    let top = if copy.top_stories.show { next(&shown, TOP_STORIES) } else { Vec::new() };
+    shown.extend(&top);
+    let popular = if copy.popular.show { popular(ctx, POPULAR, &shown) } else { Vec::new() };
     shown.extend(&popular);
-    let more: Vec<usize> = newest
-        .iter()
-        .copied()
-        .filter(|i| !shown.contains(i))
-        .take(MORE_FIRST + MORE_STEP * MORE_STEPS)
-        .collect();
-    let c = &ctx.site.config;
-    let mut h = head(ctx, "/", "Guided Meditations for a Calmer You", c.description.clone());
+    let more =
+        if copy.more.show { next(&shown, MORE_FIRST + MORE_STEP * MORE_STEPS) } else { Vec::new() };
+    let description = copy.description.clone().unwrap_or_else(|| c.description.clone());
+    let mut h = head(ctx, "/", &copy.title, description);
     h.json_ld.push(json!({
         "@context": "https://schema.org",
         "@type": "WebSite",
@@ -68,6 +70,13 @@ pub fn home<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
         head: h,
         props: PageProps::Home(HomeProps {
             common: ctx.common("/", Vec::new()),
+            heading: copy.heading.clone(),
+            lead: copy.lead.clone(),
+            titles: HomeTitles {
+                top_stories: copy.top_stories.title.clone(),
+                popular: copy.popular.title.clone(),
+                more: copy.more.title.clone(),
+            },
             featured: ctx.cards(&featured, None),
             top_stories: ctx.cards(&top, None),
             popular: ctx.cards(&popular, None),
@@ -216,9 +225,11 @@ fn sitemap_page<'a>(ctx: &PlanContext<'a>, n: usize, page_size: usize) -> PagePl
         Vec::new()
     } else {
         (site.topics.categories.iter().enumerate())
+            .filter(|&(ci, _)| ctx.lists_category(ci))
             .map(|(ci, c)| SitemapCategory {
                 category: ctx.category_link(ci),
                 subcategories: (0..c.children.len())
+                    .filter(|&si| ctx.lists_subcategory(ci, si))
                     .map(|si| SitemapSubcategory {
                         subcategory: ctx.subcategory_link(ci, si),
                         subsubcategories: ctx.catalog.categories[ci].subcategories[si]
@@ -304,14 +315,17 @@ fn group_by_category(ctx: &PlanContext, chunk: &[usize]) -> Vec<SitemapArticles>
 }
 
 pub fn error_page<'a>(ctx: &PlanContext<'a>, server_error: bool) -> PagePlan<'a> {
-    let (path, title, description) = if server_error {
+    let copy = &ctx.site.config.not_found;
+    let (path, title, heading, description) = if server_error {
+        let title = "Something Went Wrong";
         (
             Route::server_error(),
-            "Something Went Wrong",
+            title,
+            title,
             "Something went wrong on our side. Please take a breath and try again in a moment.",
         )
     } else {
-        (Route::not_found(), "Page Not Found", NOT_FOUND_DESCRIPTION)
+        (Route::not_found(), copy.title.as_str(), copy.heading.as_str(), copy.text.as_str())
     };
     let mut h = head(ctx, &path, title, description.to_string());
     h.canonical = String::new();
@@ -319,6 +333,7 @@ pub fn error_page<'a>(ctx: &PlanContext<'a>, server_error: bool) -> PagePlan<'a>
     let props = ErrorProps {
         common: ctx.common(&path, Vec::new()),
         title: title.into(),
+        heading: heading.into(),
         description: description.into(),
     };
     PagePlan {
@@ -385,6 +400,60 @@ mod tests {
         assert_eq!(home.popular.len(), POPULAR);
         // Fewer than every section can hold: every article is somewhere on the page.
         assert_eq!(all.len(), site.articles.len());
+    }
+
+    #[test]
+    fn home_and_404_texts_come_from_the_configuration() {
+        let mut site = demo();
+        let catalog = build_catalog(&site);
+        let plan = home(&PlanContext::new(&site, &catalog));
+        assert_eq!(plan.head.title, "Guided Meditations for a Calmer You | Stillpoint");
+        assert_eq!(plan.head.description, site.config.description);
+        let PageProps::Home(props) = plan.props else { panic!("home props") };
+        assert_eq!(props.heading, "Guided meditations for a calmer you");
+        assert_eq!(props.titles.more, "Have More Awesome Stuff");
+
+        let c = &mut site.config;
+        c.home.title = "Still Waters".into();
+        c.home.description = Some("Sit.".into());
+        c.home.heading = "Sit still".into();
+        c.home.lead = "Breathe.".into();
+        c.home.top_stories.title = "Newest".into();
+        c.not_found.title = "Lost".into();
+        c.not_found.heading = "Nothing here".into();
+        c.not_found.text = "Try the search.".into();
+        let ctx = PlanContext::new(&site, &catalog);
+        let plan = home(&ctx);
+        assert_eq!(plan.head.title, "Still Waters | Stillpoint");
+        assert_eq!(plan.head.description, "Sit.");
+        let PageProps::Home(props) = plan.props else { panic!("home props") };
+        assert_eq!((props.heading.as_str(), props.lead.as_str()), ("Sit still", "Breathe."));
+        assert_eq!(props.titles.top_stories, "Newest");
+        let plan = error_page(&ctx, false);
+        assert_eq!(plan.head.title, "Lost | Stillpoint");
+        assert_eq!(plan.head.description, "Try the search.");
+        let PageProps::NotFound(props) = plan.props else { panic!("404 props") };
+        assert_eq!((props.title.as_str(), props.heading.as_str()), ("Lost", "Nothing here"));
+        assert_eq!(props.description, "Try the search.");
+    }
+
+    #[test]
+    fn a_hidden_section_is_empty_and_its_articles_go_below() {
+        let mut site = demo();
+        let catalog = build_catalog(&site);
+        site.config.home.top_stories.show = false;
+        let ctx = PlanContext::new(&site, &catalog);
+        let PageProps::Home(home) = home(&ctx).props else { panic!("home props") };
+        assert!(home.top_stories.is_empty());
+        assert_eq!(home.popular.len(), POPULAR);
+        let all = home.featured.len() + home.popular.len() + home.more.len();
+        assert_eq!(all, site.articles.len(), "every article is still on the page");
+        site.config.home.popular.show = false;
+        site.config.home.more.show = false;
+        let ctx = PlanContext::new(&site, &catalog);
+        let PageProps::Home(home) = super::home(&ctx).props else { panic!("home props") };
+        assert_eq!(home.featured.len(), FEATURED);
+        assert!(home.top_stories.is_empty() && home.popular.is_empty() && home.more.is_empty());
     }
 
     #[test]

@@ -78,6 +78,8 @@ fn listing_page<'a>(ctx: &PlanContext<'a>, l: Listing<'_>, n: usize) -> PagePlan
     let (path, slice, pagination) = paginate(&l.base, l.articles, n);
     let mut head = page_head(ctx, (&path, n, &pagination), &l.title, &l.description, "website");
     head.image = l.cover.as_deref().map(|c| ctx.image_url(c));
+    // A topic with no articles is a thin page: there for links, not for search engines.
+    head.noindex = l.articles.is_empty();
     head.json_ld.push(breadcrumbs_ld(ctx, &l.breadcrumbs, &l.title));
     PagePlan {
         head,
@@ -147,6 +149,7 @@ pub fn topic_page<'a>(ctx: &PlanContext<'a>, topic: Topic, n: usize) -> PagePlan
                 description: category.topic.description.clone(),
                 breadcrumbs: vec![ctx.home_link()],
                 children: (0..category.children.len())
+                    .filter(|&si| ctx.lists_subcategory(ci, si))
                     .map(|si| ctx.subcategory_link(ci, si))
                     .collect(),
                 articles: &ctx.catalog.categories[ci].articles,

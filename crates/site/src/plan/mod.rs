@@ -5,6 +5,7 @@ mod article;
 mod context;
 mod fixed;
 mod listing;
+mod navigation;
 
 use rayon::prelude::*;
 use serde_json::Value;
@@ -21,8 +22,8 @@ use crate::route::Route;
 /// Articles per listing page.
 pub const PAGE_SIZE: usize = 24;
 
-/// The spec's exact 404 description.
-pub const NOT_FOUND_DESCRIPTION: &str = "Oops! The page you're looking for doesn't exist. But don't worry, let's get you back to a calm state of mind.";
+/// The spec's exact 404 description (the default `[not_found] text`).
+pub const NOT_FOUND_DESCRIPTION: &str = stillpoint_content::NOT_FOUND_TEXT;
 
 /// One page to render.
 #[derive(Debug, Clone)]
