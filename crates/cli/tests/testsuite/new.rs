@@ -41,12 +41,8 @@ fn new_site_checks_and_builds() {
     assert_eq!(doc["errors"], serde_json::json!([]), "{doc:#}");
     // Beside the placeholders, the starter's topics are there to be written for: one warning
     // says how many are empty.
-    let others: Vec<_> = doc["warnings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|w| w["kind"] != "placeholder")
-        .collect();
+    let others: Vec<_> =
+        doc["warnings"].as_array().unwrap().iter().filter(|w| w["kind"] != "placeholder").collect();
     assert_eq!(others.len(), 1, "{doc:#}");
     assert_eq!(others[0]["kind"], "empty_topics");
 

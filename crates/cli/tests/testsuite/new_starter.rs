@@ -24,8 +24,11 @@ fn check_warns_about_every_placeholder_until_each_is_replaced() {
     let t = new_site();
     let (code, doc) = check_json(&t, &[]);
     assert_eq!(code, Some(0), "warnings only: {doc:#}");
-    let warnings = doc["warnings"].as_array().unwrap();
-    assert!(warnings.iter().all(|w| w["kind"] == "placeholder"), "{doc:#}");
+    let all = doc["warnings"].as_array().unwrap();
+    // Beside the placeholders, one warning counts the starter's topics that have no articles yet.
+    let (warnings, others): (Vec<_>, Vec<_>) = all.iter().partition(|w| w["kind"] == "placeholder");
+    assert_eq!(others.len(), 1, "{doc:#}");
+    assert_eq!(others[0]["kind"], "empty_topics");
     let count = |file: &str| warnings.iter().filter(|w| w["file"] == file).count();
     // site.url, contact_email and the three social links guessed from the id.
     assert_eq!(count("stillpoint.toml"), 5, "{doc:#}");
@@ -47,7 +50,7 @@ fn check_warns_about_every_placeholder_until_each_is_replaced() {
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("--> data/authors.toml:5:8"), "{err}");
-    assert!(err.contains("48 content warnings"), "{err}");
+    assert!(err.contains("49 content warnings"), "{err}");
 
     // The owner replaces each one: nothing warns any more.
     for (from, to) in [
@@ -73,9 +76,16 @@ fn check_warns_about_every_placeholder_until_each_is_replaced() {
     edit(&t, "pages/about-us.md", "Describe who you are,", "We are");
     edit(&t, "pages/privacy-policy.md", "Describe what data this site collects", "We collect");
     edit(&t, "pages/terms.md", "Replace this text with your own terms.", "Be kind.");
+    // The starter's topics still wait for articles: that one is accepted on purpose.
+    let config = std::fs::read_to_string(t.site().join("stillpoint.toml")).unwrap();
+    std::fs::write(
+        t.site().join("stillpoint.toml"),
+        format!("{config}\n[check]\naccept = [\"empty_topics\"]\n"),
+    )
+    .unwrap();
     let (code, doc) = check_json(&t, &["--deny-warnings"]);
     assert_eq!(code, Some(0), "{doc:#}");
-    assert_eq!(doc, serde_json::json!({"ok": true, "errors": [], "warnings": [], "accepted": 0}));
+    assert_eq!(doc, serde_json::json!({"ok": true, "errors": [], "warnings": [], "accepted": 1}));
 }
 
 #[test]

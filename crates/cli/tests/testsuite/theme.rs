@@ -82,7 +82,7 @@ fn a_colour_below_wcag_aa_fails_check_and_build_naming_key_colours_ratio_and_min
         let out = t.run(args);
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
-        assert!(err.contains("stillpoint.toml:17:9"), "{err}");
+        assert!(err.contains("stillpoint.toml:21:9"), "{err}");
         assert!(err.contains("invalid value for `theme.light.muted`: muted #777777 on background #ffffff has a contrast of 4.47:1; WCAG AA needs at least 4.5:1"), "{err}");
         assert!(err.contains("docs/theme.md#contrast"), "{err}");
     }
@@ -95,7 +95,7 @@ fn a_missing_font_file_is_an_error_at_its_key() {
     let out = t.run(&["check", "site"]);
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains("stillpoint.toml:22:8"), "{err}");
+    assert!(err.contains("stillpoint.toml:26:8"), "{err}");
     assert!(err.contains("static/fonts/lora.woff2 cannot be read"), "{err}");
 }
 
