@@ -118,14 +118,20 @@ java:
 	@command -v java >/dev/null || { apt-get update -qq && apt-get install -y -qq default-jre-headless; }
 e2e: java
 
-## Lighthouse benchmark (not a test): 5 runs per page, mobile and desktop, medians. Lighthouse 12
-## (the last for Node 20) is installed under target/lighthouse when missing.
+## Lighthouse benchmark (not a test): 5 runs per page, mobile and desktop, medians, on both example
+## sites (SITE=examples/second-site for one). Lighthouse 12 (the last for Node 20) is installed
+## under target/lighthouse when missing.
 .PHONY: lighthouse
 LIGHTHOUSE := target/lighthouse/node_modules/.bin/lighthouse
 $(LIGHTHOUSE):
 	npm install --prefix target/lighthouse --no-audit --no-fund --no-save lighthouse@12.8.2
 lighthouse: build chromium $(LIGHTHOUSE)
 	CHROME_PATH=$(CHROMIUM) STILLPOINT_BIN=$(CURDIR)/$(BIN) node web/scripts/lighthouse.mjs
+
+## The two screenshots of docs/theme.md (the demo's and the second site's home page, 1280×800).
+.PHONY: theme-screenshots
+theme-screenshots: build chromium
+	CHROMIUM=$(CHROMIUM) STILLPOINT_BIN=$(CURDIR)/$(BIN) node web/scripts/theme-screenshots.mjs
 
 ## The search index alone at N generated titles (default 1000000): files, bytes, bytes per query.
 .PHONY: bench-search

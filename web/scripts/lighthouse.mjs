@@ -1,10 +1,14 @@
 #!/usr/bin/env node
-// Lighthouse benchmark (not a test): builds the demo site with the release binary, serves it with
-// `stillpoint serve` on 127.0.0.1, and runs Lighthouse RUNS times per page on mobile (the default
-// emulation: Moto G, 4× CPU slowdown, slow 4G) and desktop, with Debian's Chromium. Prints the
-// median of each category score and of LCP, TBT and CLS.
+// Lighthouse benchmark (not a test): builds each example site with the release binary, serves it
+// with `stillpoint serve` on 127.0.0.1, and runs Lighthouse RUNS times per page on mobile (the
+// default emulation: Moto G, 4× CPU slowdown, slow 4G) and desktop, with Debian's Chromium. Prints
+// the median of each category score and of LCP, TBT and CLS.
 //
-//   make lighthouse                     (RUNS=5 by default; FORMS, PAGES, LIGHTHOUSE_BIN, CHROME_PATH)
+//   make lighthouse                     (RUNS=5 by default; SITE, FORMS, PAGES, LIGHTHOUSE_BIN, CHROME_PATH)
+//   make lighthouse SITE=examples/second-site FORMS=mobile
+//
+// SITE is a comma-separated list of site directories (default: the demo and the second example);
+// PAGES replaces every site's own list of pages (a home page, an article and a category).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +19,16 @@ const bin = process.env.STILLPOINT_BIN ?? join(repo, 'target/release/stillpoint'
 const lighthouse = process.env.LIGHTHOUSE_BIN ?? join(repo, 'target/lighthouse/node_modules/.bin/lighthouse');
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const runs = Number(process.env.RUNS ?? 5);
-const pages = (process.env.PAGES ?? '/,/articles/box-breathing-step-by-step,/anxiety-management').split(',');
+/** The pages measured on each example site: its home page, an article and a category. */
+const SITE_PAGES = {
+  'examples/demo': '/,/articles/box-breathing-step-by-step,/anxiety-management',
+  'examples/second-site': '/,/articles/twenty-minute-yoga-nidra,/yoga-nidra',
+};
+const sites = (process.env.SITE ?? Object.keys(SITE_PAGES).join(','))
+  .split(',')
+  .map((site) => site.trim().replace(/\/+$/, ''))
+  .filter(Boolean);
+const pagesOf = (site) => (process.env.PAGES ?? SITE_PAGES[site] ?? '/').split(',');
 const forms = (process.env.FORMS ?? 'mobile,desktop').split(',');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CHROME_FLAGS = [
@@ -84,35 +97,41 @@ function runLighthouse(url, formFactor, work, n) {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'stillpoint-lighthouse-'));
-const dist = join(work, 'dist');
-const built = spawnSync(bin, ['build', join(repo, 'examples/demo'), '--out', dist], {
-  encoding: 'utf8',
-  env: { ...process.env, STILLPOINT_WEB: process.env.STILLPOINT_WEB ?? join(repo, 'web/dist') },
-});
-if (built.status !== 0) throw new Error(`stillpoint build failed:\n${built.stderr}`);
-const { url: base, server } = await serve(dist);
 try {
   console.log(`Lighthouse ${runs}× per page, medians (Chromium ${chrome})`);
-  console.log('form     page                                     perf a11y best  seo   LCP ms  TBT ms    CLS');
-  for (const formFactor of forms) {
-    for (const path of pages) {
-      const results = [];
-      for (let n = 0; n < runs; n += 1) results.push(runLighthouse(base + path, formFactor, work, n));
-      const m = (key) => median(results.map((r) => r[key]));
-      const row = [
-        formFactor.padEnd(8),
-        path.padEnd(40),
-        ...CATEGORIES.map((c) => String(m(c)).padStart(4)),
-        String(Math.round(m('lcp'))).padStart(7),
-        String(Math.round(m('tbt'))).padStart(7),
-        m('cls').toFixed(3).padStart(6),
-      ];
-      console.log(row.join(' '));
-      const failing = [...new Set(results.flatMap((r) => r.failing))];
-      if (failing.length > 0) console.log(`         below 100 in some run: ${failing.join(', ')}`);
+  for (const [n, site] of sites.entries()) {
+    const dist = join(work, `dist-${n}`);
+    const built = spawnSync(bin, ['build', resolve(repo, site), '--out', dist], {
+      encoding: 'utf8',
+      env: { ...process.env, STILLPOINT_WEB: process.env.STILLPOINT_WEB ?? join(repo, 'web/dist') },
+    });
+    if (built.status !== 0) throw new Error(`stillpoint build ${site} failed:\n${built.stderr}`);
+    const { url: base, server } = await serve(dist);
+    try {
+      console.log(`\n${site}`);
+      console.log('form     page                                     perf a11y best  seo   LCP ms  TBT ms    CLS');
+      for (const formFactor of forms) {
+        for (const path of pagesOf(site)) {
+          const results = [];
+          for (let r = 0; r < runs; r += 1) results.push(runLighthouse(base + path, formFactor, work, r));
+          const m = (key) => median(results.map((result) => result[key]));
+          const row = [
+            formFactor.padEnd(8),
+            path.padEnd(40),
+            ...CATEGORIES.map((c) => String(m(c)).padStart(4)),
+            String(Math.round(m('lcp'))).padStart(7),
+            String(Math.round(m('tbt'))).padStart(7),
+            m('cls').toFixed(3).padStart(6),
+          ];
+          console.log(row.join(' '));
+          const failing = [...new Set(results.flatMap((result) => result.failing))];
+          if (failing.length > 0) console.log(`         below 100 in some run: ${failing.join(', ')}`);
+        }
+      }
+    } finally {
+      server.kill('SIGTERM');
     }
   }
 } finally {
-  server.kill('SIGTERM');
   rmSync(work, { recursive: true, force: true });
 }
