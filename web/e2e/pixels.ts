@@ -1,74 +1,19 @@
-// Reading colours off Chromium's screenshots: a small PNG decoder (8-bit greyscale, RGB and RGBA,
-// not interlaced: what Chromium writes) and the colour that covers most of an area, so a test can
-// compare what is on screen with the colours a theme configures.
-import { inflateSync } from 'node:zlib';
+// Reading colours off Chromium's screenshots (decoded with pngjs) and the colour that covers most
+// of an area, so a test can compare what is on screen with the colours a theme configures.
+import { PNG } from 'pngjs';
 
 export type Rgb = readonly [number, number, number];
 
 export type Image = { readonly width: number; readonly height: number; readonly pixels: Uint8Array };
 
-const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 6: 4 };
-
 /** Decodes a PNG into RGB pixels (alpha is dropped: screenshots are opaque). */
 export function decodePng(png: Buffer): Image {
-  if (png.readUInt32BE(0) !== 0x89504e47) throw new Error('not a PNG');
-  let offset = 8;
-  let width = 0;
-  let height = 0;
-  let channels = 0;
-  const idat: Buffer[] = [];
-  while (offset < png.length) {
-    const length = png.readUInt32BE(offset);
-    const type = png.toString('latin1', offset + 4, offset + 8);
-    const data = png.subarray(offset + 8, offset + 8 + length);
-    if (type === 'IHDR') {
-      width = data.readUInt32BE(0);
-      height = data.readUInt32BE(4);
-      const [depth, colour, , , interlace] = [data[8], data[9], data[10], data[11], data[12]];
-      channels = CHANNELS[colour ?? -1] ?? 0;
-      if (depth !== 8 || channels === 0 || interlace !== 0) {
-        throw new Error(`unsupported PNG: depth ${depth}, colour type ${colour}, interlace ${interlace}`);
-      }
-    } else if (type === 'IDAT') {
-      idat.push(data);
-    } else if (type === 'IEND') {
-      break;
-    }
-    offset += 12 + length;
-  }
-  const raw = inflateSync(Buffer.concat(idat));
-  const stride = width * channels;
-  const rows = new Uint8Array(height * stride);
-  for (let y = 0; y < height; y++) {
-    const filter = raw[y * (stride + 1)];
-    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
-    for (let x = 0; x < stride; x++) {
-      const left = x >= channels ? (rows[y * stride + x - channels] ?? 0) : 0;
-      const up = y > 0 ? (rows[(y - 1) * stride + x] ?? 0) : 0;
-      const upLeft = y > 0 && x >= channels ? (rows[(y - 1) * stride + x - channels] ?? 0) : 0;
-      const value = line[x] ?? 0;
-      let predicted = 0;
-      if (filter === 1) predicted = left;
-      else if (filter === 2) predicted = up;
-      else if (filter === 3) predicted = (left + up) >> 1;
-      else if (filter === 4) predicted = paeth(left, up, upLeft);
-      rows[y * stride + x] = (value + predicted) & 0xff;
-    }
-  }
+  const { width, height, data } = PNG.sync.read(png);
   const pixels = new Uint8Array(width * height * 3);
   for (let i = 0; i < width * height; i++) {
-    for (let c = 0; c < 3; c++) pixels[i * 3 + c] = rows[i * channels + (channels === 1 ? 0 : c)] ?? 0;
+    for (let c = 0; c < 3; c++) pixels[i * 3 + c] = data[i * 4 + c] ?? 0;
   }
   return { width, height, pixels };
-}
-
-function paeth(a: number, b: number, c: number): number {
-  const p = a + b - c;
-  const pa = Math.abs(p - a);
-  const pb = Math.abs(p - b);
-  const pc = Math.abs(p - c);
-  if (pa <= pb && pa <= pc) return a;
-  return pb <= pc ? b : c;
 }
 
 /** The colour that covers the most pixels of `image`, and the share of the image it covers. */
