@@ -9,10 +9,11 @@
 //
 // SITE is a comma-separated list of site directories (default: the demo and the second example);
 // PAGES replaces every site's own list of pages (a home page, an article and a category).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { serve } from './serve.mjs';
 
 const repo = resolve(import.meta.dirname, '../..');
 const bin = process.env.STILLPOINT_BIN ?? join(repo, 'target/release/stillpoint');
@@ -46,25 +47,6 @@ function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-function serve(dir) {
-  const server = spawn(bin, ['serve', dir, '--host', '127.0.0.1', '--port', '0'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  return new Promise((ok, fail) => {
-    let log = '';
-    const timer = setTimeout(() => fail(new Error(`stillpoint serve did not start:\n${log}`)), 20_000);
-    server.stderr.on('data', (chunk) => {
-      log += chunk;
-      const m = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(log);
-      if (m) {
-        clearTimeout(timer);
-        ok({ url: m[1], server });
-      }
-    });
-    server.on('exit', (code) => fail(new Error(`stillpoint serve exited (${code}):\n${log}`)));
-  });
 }
 
 function runLighthouse(url, formFactor, work, n) {
@@ -106,7 +88,7 @@ try {
       env: { ...process.env, STILLPOINT_WEB: process.env.STILLPOINT_WEB ?? join(repo, 'web/dist') },
     });
     if (built.status !== 0) throw new Error(`stillpoint build ${site} failed:\n${built.stderr}`);
-    const { url: base, server } = await serve(dist);
+    const { url: base, server } = await serve(bin, dist);
     try {
       console.log(`\n${site}`);
       console.log('form     page                                     perf a11y best  seo   LCP ms  TBT ms    CLS');

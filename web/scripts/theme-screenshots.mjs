@@ -7,11 +7,12 @@
 // 250 KB, so the docs stay light.
 //
 //   node web/scripts/theme-screenshots.mjs      (STILLPOINT_BIN, STILLPOINT_WEB, CHROMIUM)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { serve } from './serve.mjs';
 
 const repo = resolve(import.meta.dirname, '../..');
 const bin = process.env.STILLPOINT_BIN ?? join(repo, 'target/release/stillpoint');
@@ -33,25 +34,6 @@ const CHROMIUM_ARGS = [
   '--force-color-profile=srgb',
   '--hide-scrollbars',
 ];
-
-function serve(dir) {
-  const server = spawn(bin, ['serve', dir, '--host', '127.0.0.1', '--port', '0'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  return new Promise((ok, fail) => {
-    let log = '';
-    const timer = setTimeout(() => fail(new Error(`stillpoint serve did not start:\n${log}`)), 20_000);
-    server.stderr.on('data', (chunk) => {
-      log += chunk;
-      const m = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(log);
-      if (m) {
-        clearTimeout(timer);
-        ok({ url: m[1], server });
-      }
-    });
-    server.on('exit', (code) => fail(new Error(`stillpoint serve exited (${code}):\n${log}`)));
-  });
-}
 
 /** Quantises and recompresses `file` in place with pngquant and optipng, when they are installed. */
 function optimise(file) {
@@ -81,7 +63,7 @@ try {
       env: { ...process.env, STILLPOINT_WEB: web, SOURCE_DATE_EPOCH: '1767225600' },
     });
     if (built.status !== 0) throw new Error(`stillpoint build ${site} failed:\n${built.stderr}`);
-    const { url, server } = await serve(dist);
+    const { url, server } = await serve(bin, dist);
     try {
       const page = await context.newPage();
       await page.goto(`${url}/`, { waitUntil: 'networkidle' });

@@ -29,6 +29,8 @@ mod search_index;
 mod site_data;
 mod sponsored;
 mod ssr;
+#[cfg(test)]
+mod test_site;
 mod theme_css;
 
 use std::path::{Path, PathBuf};

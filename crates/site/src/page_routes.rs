@@ -89,17 +89,12 @@ fn built_under(site: &Site, route: &str) -> Option<String> {
 mod tests {
     use std::path::Path;
 
-    use stillpoint_content::{InfoPage, build_catalog, load_site_partial};
+    use stillpoint_content::{InfoPage, build_catalog};
 
     use super::*;
     use crate::plan::{PlanContext, site_pages};
 
-    fn demo() -> Site {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo");
-        let (site, diag) = load_site_partial(&dir, &stillpoint_content::Publish::at_clock());
-        assert!(diag.is_empty(), "{diag:?}");
-        site.expect("the demo site loads")
-    }
+    use crate::test_site::demo;
 
     /// The errors of the demo with pages of these (name, route) added.
     fn errors_with(added: &[(&str, &str)]) -> Vec<(String, String)> {

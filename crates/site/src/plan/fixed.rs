@@ -368,18 +368,12 @@ pub fn breadcrumbs_ld(ctx: &PlanContext, trail: &[Link], current: &str) -> serde
 #[cfg(test)]
 mod tests {
     use std::collections::HashSet;
-    use std::path::Path;
 
-    use stillpoint_content::{Site, build_catalog, load_site_partial};
+    use stillpoint_content::build_catalog;
 
     use super::*;
 
-    fn demo() -> Site {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo");
-        let (site, diag) = load_site_partial(&dir, &stillpoint_content::Publish::at_clock());
-        assert!(diag.is_empty(), "{diag:?}");
-        site.expect("the demo site loads")
-    }
+    use crate::test_site::demo;
 
     fn hrefs(cards: &[crate::props::ArticleCard]) -> Vec<&str> {
         cards.iter().map(|c| c.href.as_str()).collect()
