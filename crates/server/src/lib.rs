@@ -50,4 +50,4 @@ pub use limits::{
     H2_IDLE_TIMEOUT, HEADER_TIMEOUT, MAX_CONNECTIONS, MAX_HEADER_BYTES, SEND_TIMEOUT, Timeouts,
 };
 pub use proxy::ProxyOptions;
-pub use serve::{serve, serve_with_shutdown};
+pub use serve::{serve, serve_with_shutdown, shutdown_signal};

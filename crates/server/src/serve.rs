@@ -222,8 +222,11 @@ async fn check_root(root: &Path) -> Result<(), ServeError> {
     Ok(())
 }
 
+/// A future that completes on the first Ctrl-C or SIGTERM (Ctrl-C only off Unix): the shutdown
+/// signal of `serve` and of `stillpoint dev`. The handlers are installed when this is called, so
+/// a signal that arrives before the future is awaited is not lost.
 #[cfg(unix)]
-fn shutdown_signal() -> io::Result<impl Future<Output = ()> + Send + 'static> {
+pub fn shutdown_signal() -> io::Result<impl Future<Output = ()> + Send + 'static> {
     use tokio::signal::unix::{SignalKind, signal};
     let mut interrupt = signal(SignalKind::interrupt())?;
     let mut terminate = signal(SignalKind::terminate())?;
@@ -235,8 +238,11 @@ fn shutdown_signal() -> io::Result<impl Future<Output = ()> + Send + 'static> {
     })
 }
 
+/// A future that completes on the first Ctrl-C or SIGTERM (Ctrl-C only off Unix): the shutdown
+/// signal of `serve` and of `stillpoint dev`. The handlers are installed when this is called, so
+/// a signal that arrives before the future is awaited is not lost.
 #[cfg(not(unix))]
-fn shutdown_signal() -> io::Result<impl Future<Output = ()> + Send + 'static> {
+pub fn shutdown_signal() -> io::Result<impl Future<Output = ()> + Send + 'static> {
     Ok(async {
         if let Err(err) = tokio::signal::ctrl_c().await {
             tracing::error!(error = %err, "cannot listen for Ctrl-C; stopping");

@@ -144,7 +144,7 @@ async fn serve(
     open: bool,
     site: &Path,
 ) -> anyhow::Result<()> {
-    let shutdown = shutdown_signal()?;
+    let shutdown = stillpoint_server::shutdown_signal()?;
     let (stop_tx, stop_rx) = signal_watch::channel(false);
     let bound = listener.local_addr()?;
     let router = server::router(&config, hub, stop_rx, names);
@@ -182,24 +182,4 @@ fn checkout_web_dir() -> anyhow::Result<PathBuf> {
                 cwd.display()
             )
         })
-}
-
-#[cfg(unix)]
-fn shutdown_signal() -> std::io::Result<impl std::future::Future<Output = ()>> {
-    use tokio::signal::unix::{SignalKind, signal};
-    let mut interrupt = signal(SignalKind::interrupt())?;
-    let mut terminate = signal(SignalKind::terminate())?;
-    Ok(async move {
-        tokio::select! {
-            _ = interrupt.recv() => {}
-            _ = terminate.recv() => {}
-        }
-    })
-}
-
-#[cfg(not(unix))]
-fn shutdown_signal() -> std::io::Result<impl std::future::Future<Output = ()>> {
-    Ok(async {
-        let _ = tokio::signal::ctrl_c().await;
-    })
 }
