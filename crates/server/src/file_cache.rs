@@ -23,7 +23,8 @@ use http::HeaderValue;
 use sha2::{Digest, Sha256};
 
 use crate::{
-    cache, content_type, encoding,
+    cache, content_type,
+    encoding::{self, Coding},
     fast::{SENDFILE_MIN, head::Heads},
     open_files::HeldFile,
     redirect_table::Moved,
@@ -93,6 +94,21 @@ impl Entry {
     /// Whether the file on disk is still the one this entry was loaded from.
     pub(crate) fn is_current(&self, meta: &Metadata) -> bool {
         meta.is_file() && Stamp::of(meta) == self.stamp
+    }
+
+    /// The coding to answer with, given a request's Accept-Encoding q-values
+    /// (`encoding::accepted`) and the variants this entry has.
+    pub(crate) fn coding(&self, accepted: (f32, f32)) -> Coding {
+        encoding::choose(accepted, self.gzip.is_some(), self.br.is_some())
+    }
+
+    /// The representation for `coding`: the identity one when the entry has no such variant.
+    pub(crate) fn variant(&self, coding: Coding) -> &Variant {
+        match coding {
+            Coding::Identity => &self.identity,
+            Coding::Gzip => self.gzip.as_ref().unwrap_or(&self.identity),
+            Coding::Br => self.br.as_ref().unwrap_or(&self.identity),
+        }
     }
 
     /// Whether `tag` (from If-None-Match, quotes included, `W/` ignored) names any of this

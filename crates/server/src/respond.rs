@@ -38,13 +38,9 @@ pub(crate) async fn respond(
     } else {
         let accepted =
             encoding::accepted(request.get(header::ACCEPT_ENCODING).map(|v| v.as_bytes()));
-        encoding::choose(accepted, entry.gzip.is_some(), entry.br.is_some())
+        entry.coding(accepted)
     };
-    let variant = match coding {
-        Coding::Identity => &entry.identity,
-        Coding::Gzip => entry.gzip.as_ref().unwrap_or(&entry.identity),
-        Coding::Br => entry.br.as_ref().unwrap_or(&entry.identity),
-    };
+    let variant = entry.variant(coding);
     if !preconditions::hold(
         entry,
         variant,

@@ -82,12 +82,8 @@ pub(crate) async fn answer(
             return Reply::HandOff;
         }
         let accepted = encoding::accepted(value(&request.accept_encoding));
-        let coding = encoding::choose(accepted, entry.gzip.is_some(), entry.br.is_some());
-        let variant = match coding {
-            Coding::Identity => &entry.identity,
-            Coding::Gzip => entry.gzip.as_ref().unwrap_or(&entry.identity),
-            Coding::Br => entry.br.as_ref().unwrap_or(&entry.identity),
-        };
+        let coding = entry.coding(accepted);
+        let variant = entry.variant(coding);
         let (if_none_match, if_modified_since) =
             (value(&request.if_none_match), value(&request.if_modified_since));
         if respond::not_modified_by(&entry, if_none_match, if_modified_since) {
