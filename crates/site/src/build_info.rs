@@ -7,7 +7,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use stillpoint_content::{Site, Upcoming};
 
-use crate::BuildError;
+use crate::error::BuildError;
 
 /// Where the build information lives, relative to the output root.
 pub const BUILD_INFO_FILE: &str = crate::layout::BUILD_INFO;

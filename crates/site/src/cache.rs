@@ -15,8 +15,8 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use stillpoint_content::ParsedArticles;
 
-use crate::BuildError;
 use crate::emit::file_digest;
+use crate::error::BuildError;
 
 /// The cache file inside the cache directory.
 pub const CACHE_FILE: &str = "build-cache.bin";

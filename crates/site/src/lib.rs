@@ -14,6 +14,7 @@ mod build_info;
 mod cache;
 mod client;
 mod emit;
+mod error;
 mod feeds;
 mod layout;
 mod links;
@@ -33,14 +34,13 @@ mod ssr;
 mod test_site;
 mod theme_css;
 
-use std::path::{Path, PathBuf};
-
 pub use build::{
     BATCH, BuildOptions, BuildReport, CheckReport, Difference, Progress, Session, Shard, Silent,
     build, build_in, check, default_cache_dir, verify,
 };
 pub use build_info::{BUILD_INFO_FILE, BuildInfo, BuiltSite};
 pub use emit::EmitStats;
+pub use error::BuildError;
 pub use layout::{is_top_level, top_level};
 pub use plan::{Head, NOT_FOUND_DESCRIPTION, PAGE_SIZE, PagePlan, plan_pages};
 pub use props::*;
@@ -54,34 +54,3 @@ pub mod search {
     pub use crate::search_index::{Doc, Group, Layout, SearchIndex, build_index};
 }
 pub use ssr::{MIN_NODE_MAJOR, RenderFailure};
-
-/// Why a build failed.
-#[derive(Debug, thiserror::Error)]
-pub enum BuildError {
-    #[error("{0}")]
-    Content(stillpoint_content::Diagnostics),
-    #[error("{0}")]
-    Web(String),
-    /// An environment `stillpoint.toml` does not define.
-    #[error("{0}")]
-    Env(String),
-    #[error("{0}")]
-    Node(String),
-    #[error("{} page{} failed to render:\n{}", .0.len(), if .0.len() == 1 { "" } else { "s" }, render_list(.0))]
-    Render(Vec<RenderFailure>),
-    #[error("{}: {source}", path.display())]
-    Io { path: PathBuf, source: std::io::Error },
-}
-
-impl BuildError {
-    pub fn io(path: &Path, source: std::io::Error) -> Self {
-        Self::Io { path: path.to_path_buf(), source }
-    }
-}
-
-fn render_list(f: &[RenderFailure]) -> String {
-    f.iter()
-        .map(|r| format!("  {} (worker {}): {}", r.path, r.worker, r.message))
-        .collect::<Vec<_>>()
-        .join("\n")
-}

@@ -5,9 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::BuildError;
 use crate::cache::BuildCache;
 use crate::emit::Update;
+use crate::error::BuildError;
 
 /// Every file under `src`, in name order: its output path (under `dest_rel`) and its path.
 pub fn tree(src: &Path, dest_rel: &str) -> Result<Vec<(String, PathBuf)>, BuildError> {

@@ -26,11 +26,11 @@ pub use verify::{Difference, verify};
 
 use outline::OutlineInputs;
 
-use crate::BuildError;
 use crate::build_info::{BUILD_INFO_FILE, BuildInfo};
 use crate::cache::{BuildCache, engine_id};
 use crate::client::{SW_FILE, ServiceWorker, SwSettings, script_srcs};
 use crate::emit::{EmitStats, Manifest, Update, digest};
+use crate::error::BuildError;
 use crate::feeds::{atom_xml, robots_txt, rss_xml, sitemap_files};
 use crate::layout::{self, ASSETS_DIR};
 use crate::links::validate_links;

@@ -15,7 +15,7 @@ use stillpoint_content::{Article, Entity, Site};
 
 use super::key::Key;
 use super::shard::Shard;
-use crate::BuildError;
+use crate::error::BuildError;
 use crate::plan::reading_minutes;
 use crate::ssr::WebBundle;
 

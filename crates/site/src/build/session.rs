@@ -10,9 +10,9 @@ use std::thread::JoinHandle;
 use stillpoint_content::Catalog;
 
 use super::outline::OutlineMemo;
-use crate::BuildError;
 use crate::cache::BuildCache;
 use crate::emit::Output;
+use crate::error::BuildError;
 use crate::ssr::{SsrPool, check_node};
 
 #[derive(Default)]

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::{BuildOptions, Progress, build};
-use crate::BuildError;
+use crate::error::BuildError;
 
 /// A file that is not the same in the output and in a clean build.
 #[derive(Debug, Clone, PartialEq, Eq)]

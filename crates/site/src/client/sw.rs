@@ -8,7 +8,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::BuildError;
+use crate::error::BuildError;
 
 /// Where the worker is written in the output (its scope is the whole site).
 pub const SW_FILE: &str = crate::layout::SERVICE_WORKER;

@@ -6,7 +6,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::BuildError;
+use crate::error::BuildError;
 
 /// What a manifest file starts with (then the map, postcard-encoded).
 const MAGIC: &[u8] = b"stillpoint manifest 1\n";

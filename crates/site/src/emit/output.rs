@@ -25,7 +25,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 use super::manifest::{Manifest, file_digest};
-use crate::BuildError;
+use crate::error::BuildError;
 
 const GENERATIONS: [&str; 2] = ["a", "b"];
 

@@ -4,7 +4,7 @@
 use base64::Engine as _;
 use sha2::{Digest, Sha256};
 
-use crate::BuildError;
+use crate::error::BuildError;
 
 /// The CSP source allowing a `<style>` element holding exactly `css`.
 pub fn csp_hash(css: &str) -> String {

@@ -6,7 +6,7 @@ use std::process::Command;
 
 use serde::Deserialize;
 
-use crate::BuildError;
+use crate::error::BuildError;
 
 /// Oldest Node.js major version the worker runs on.
 pub const MIN_NODE_MAJOR: u32 = 20;

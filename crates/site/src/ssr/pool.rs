@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::sync_channel;
 use std::sync::{Arc, Mutex};
 
-use crate::BuildError;
+use crate::error::BuildError;
 use crate::props::PageProps;
 use crate::protocol::{
     Preserialized, WorkerRequest, WorkerResponse as Response, read_html, to_json, write_request,
