@@ -1,11 +1,11 @@
-//! The Content-Type table. `ServeDir` guesses types with `mime_guess`; this table fixes the ones
-//! the site depends on (feeds, JavaScript, `charset=utf-8` on text) and leaves the rest to it.
+//! The Content-Type table. Other types are guessed with `mime_guess` (`file_cache.rs`); this
+//! table fixes the ones the site depends on (feeds, JavaScript, `charset=utf-8` on text).
 
 use std::path::Path;
 
 pub(crate) const HTML: &str = "text/html; charset=utf-8";
 
-/// The Content-Type for a file named `file_name`, or `None` to keep `ServeDir`'s guess.
+/// The Content-Type for a file named `file_name`, or `None` to keep `mime_guess`'s guess.
 /// Matching on the extension ignores case.
 pub(crate) fn content_type(file_name: &str) -> Option<&'static str> {
     match file_name {

@@ -37,7 +37,8 @@ pub(crate) fn trailing_slash_target(path: &str, query: Option<&str>) -> Option<S
     Some(target)
 }
 
-/// A segment as `ServeDir` would accept it, written in plain URL characters.
+/// A clean segment (as `files::is_clean` accepts it, and no `/` once decoded), written in plain
+/// URL characters.
 fn is_clean_segment(raw: &str) -> bool {
     let plain = raw.bytes().all(|b| b.is_ascii_graphic() && !matches!(b, b'\\' | b'?' | b'#'));
     if !plain {
