@@ -238,9 +238,8 @@ pub fn shutdown_signal() -> io::Result<impl Future<Output = ()> + Send + 'static
     })
 }
 
-/// A future that completes on the first Ctrl-C or SIGTERM (Ctrl-C only off Unix): the shutdown
-/// signal of `serve` and of `stillpoint dev`. The handlers are installed when this is called, so
-/// a signal that arrives before the future is awaited is not lost.
+/// Off Unix, a future that completes on the first Ctrl-C: the shutdown signal of `serve` and
+/// of `stillpoint dev`.
 #[cfg(not(unix))]
 pub fn shutdown_signal() -> io::Result<impl Future<Output = ()> + Send + 'static> {
     Ok(async {
