@@ -40,6 +40,7 @@ pub use build::{
     build, build_in, check, default_cache_dir, verify,
 };
 pub use build_info::{BUILD_INFO_FILE, BuildInfo, BuiltSite};
+pub use cache::engine_id;
 pub use emit::EmitStats;
 pub use layout::{is_top_level, top_level};
 pub use plan::{Head, NOT_FOUND_DESCRIPTION, PAGE_SIZE, PagePlan, plan_pages};
