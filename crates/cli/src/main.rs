@@ -7,6 +7,7 @@ mod cmd;
 mod dev;
 mod diagnostics;
 mod env;
+mod settings;
 mod web_bundle;
 
 use std::process::ExitCode;

@@ -32,4 +32,13 @@ pub enum DeployError {
     OtherSite { bucket: String, endpoint: String, found: String, site: String },
     #[error("{0} changed while deploying (a build finished meanwhile?); re-run the deploy")]
     DistChanged(String),
+    /// Stopped by the caller's [`Progress`](crate::Progress) hook (a test's simulated kill).
+    #[error("{0}")]
+    Aborted(String),
+}
+
+impl From<crate::run::Abort> for DeployError {
+    fn from(abort: crate::run::Abort) -> Self {
+        Self::Aborted(abort.0)
+    }
 }

@@ -33,5 +33,5 @@ pub use manifest::MANIFEST_KEY;
 pub use merge::Dists;
 pub use remote::{Source, Target};
 pub use run::{
-    ABORT_AFTER_ENV, ABORT_BEFORE_MANIFEST, Options, Progress, Report, build_info, deploy,
+    ABORT_AFTER_ENV, ABORT_BEFORE_MANIFEST, Abort, Options, Progress, Report, build_info, deploy,
 };

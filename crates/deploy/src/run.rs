@@ -18,11 +18,18 @@ use crate::plan::{self, Plan};
 use crate::remote::{Bucket, Source, Target};
 use crate::state::{self, Read};
 
-/// Test hook: exit the process abruptly after this many uploads, as a kill would, or with
-/// [`ABORT_BEFORE_MANIFEST`] after the deletions, before the manifest is written.
+/// Test hook, read by the CLI (never by this library): stop the deploy abruptly after this many
+/// uploads, as a kill would, or with [`ABORT_BEFORE_MANIFEST`] after the deletions, before the
+/// manifest is written. The CLI stops through [`Progress::uploaded`] and
+/// [`Progress::before_manifest`], and exits with code 75 on [`DeployError::Aborted`].
 pub const ABORT_AFTER_ENV: &str = "STILLPOINT_DEPLOY_ABORT_AFTER";
 /// The [`ABORT_AFTER_ENV`] value that stops a deploy after its deletions.
 pub const ABORT_BEFORE_MANIFEST: &str = "deletes";
+
+/// Why the caller stopped a deploy from its [`Progress`] hook; the deploy returns it as
+/// [`DeployError::Aborted`] at once, leaving the bucket as a kill at that point would.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Abort(pub String);
 
 pub struct Options {
     /// The built site, or the shards merged into one (`deploy --merge`).
@@ -50,6 +57,14 @@ pub trait Progress: Sync {
     fn start(&self, files: usize, bytes: u64);
     fn inc(&self, bytes: u64);
     fn finish(&self);
+    /// Told the number of files uploaded so far, after each upload; an `Err` stops the deploy.
+    fn uploaded(&self, _count: usize) -> Result<(), Abort> {
+        Ok(())
+    }
+    /// Called after the deletions, before the manifest is written; an `Err` stops the deploy.
+    fn before_manifest(&self) -> Result<(), Abort> {
+        Ok(())
+    }
 }
 
 /// What a deploy did (or, with `--dry-run`, would do).
@@ -120,9 +135,6 @@ pub async fn deploy(opts: &Options, progress: &dyn Progress) -> Result<Report, D
     }
 
     progress.start(plan.uploads.len(), plan.upload_bytes);
-    let abort = std::env::var(ABORT_AFTER_ENV).ok();
-    let abort_after: Option<usize> = abort.as_deref().and_then(|v| v.parse().ok());
-    let abort_before_manifest = abort.as_deref() == Some(ABORT_BEFORE_MANIFEST);
     let mut uploaded = 0usize;
     for phase in [Phase::Hashed, Phase::Content, Phase::Entry] {
         let files: Vec<&LocalFile> = plan.uploads.iter().filter(|f| f.phase == phase).collect();
@@ -135,10 +147,7 @@ pub async fn deploy(opts: &Options, progress: &dyn Progress) -> Result<Report, D
             progress.inc(size);
             etags.push((path, etag));
             uploaded += 1;
-            if abort_after.is_some_and(|n| uploaded >= n) {
-                eprintln!("{ABORT_AFTER_ENV}: stopping after {uploaded} uploads");
-                std::process::exit(75);
-            }
+            progress.uploaded(uploaded)?;
         }
         drop(results);
         for (path, etag) in etags {
@@ -176,10 +185,7 @@ pub async fn deploy(opts: &Options, progress: &dyn Progress) -> Result<Report, D
         r?;
     }
     drop(results);
-    if abort_before_manifest {
-        eprintln!("{ABORT_AFTER_ENV}: stopping before the manifest");
-        std::process::exit(75);
-    }
+    progress.before_manifest()?;
 
     manifest.deleting.clear();
     bucket.put(MANIFEST_KEY, manifest.to_json(), &headers).await?;

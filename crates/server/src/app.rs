@@ -56,6 +56,8 @@ pub struct ServeConfig {
     /// Add `X-Robots-Tag: noindex` to every answer: the site is a build for another environment
     /// than production (`noindex` in build.json).
     pub noindex: bool,
+    /// Accept loops, each on its own thread (the CLI: one per core); one when 0.
+    pub workers: usize,
 }
 
 /// The whole server as a `Router`; `serve` runs it, tests call it with `oneshot`.

@@ -91,7 +91,7 @@ pub async fn serve_with_shutdown(
     let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
     let serving = Serving { tls: acceptor, router, fast, slots, stop, timeouts };
     let listener = listener.into_std().map_err(|source| ServeError::Bind { addr, source })?;
-    workers::run_workers(listener, serving).await
+    workers::run_workers(listener, serving, config.workers).await
 }
 
 /// What every accept loop of one listening socket shares.

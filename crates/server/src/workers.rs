@@ -1,10 +1,8 @@
-//! The accept loops of the site's listening socket: one per CPU, each on its own thread with a
-//! single-threaded runtime, all accepting from the one socket (as nginx's worker processes
-//! do). A connection lives on the thread that accepted it, so answering it never waits for a
+//! The accept loops of the site's listening socket: as many as the caller asks (the CLI: one
+//! per CPU), each on its own thread with a single-threaded runtime, all accepting from the one
+//! socket (as nginx's worker processes do). A connection lives on the thread that accepted it, so answering it never waits for a
 //! wake-up across threads, and a thread the OS preempts holds up only its own connections.
 //! Graceful shutdown and the connection limit are shared by all of them.
-
-use std::num::NonZero;
 
 use tokio::{net::TcpListener, sync::oneshot};
 
@@ -13,12 +11,13 @@ use crate::{
     serve::{Serving, run},
 };
 
-/// Runs the loops until they have all stopped (see [`Serving::stop`]).
+/// Runs `count` loops (at least one) until they have all stopped (see [`Serving::stop`]).
 pub(crate) async fn run_workers(
     listener: std::net::TcpListener,
     serving: Serving,
+    count: usize,
 ) -> Result<(), ServeError> {
-    let count = std::thread::available_parallelism().map_or(1, NonZero::get);
+    let count = count.max(1);
     let mut stopped = Vec::with_capacity(count);
     for index in 0..count {
         let listener = listener.try_clone().map_err(ServeError::Io)?;

@@ -216,14 +216,12 @@ fn checked(bytes: &[u8]) -> Result<&[u8], String> {
 /// Identifies the engine that wrote a cache: its version and a digest of its executable's bytes,
 /// so a rebuilt binary never trusts pages rendered by another, while the same executable
 /// installed again (`npm ci` in CI, which stamps every file with the time of the install) keeps
-/// its cache. Read once per process: about 25 ms for a release executable with its line tables.
-pub fn engine_id() -> String {
-    static ID: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    ID.get_or_init(|| {
-        let digest = std::env::current_exe().and_then(|exe| file_xxh3(&exe));
-        format!("{} {:032x}", env!("CARGO_PKG_VERSION"), digest.unwrap_or_default())
-    })
-    .clone()
+/// its cache. The caller names the executable (the CLI: its own, read once per process, about
+/// 25 ms for a release executable with its line tables); without one, or when it cannot be
+/// read, only the version identifies the engine.
+pub fn engine_id(executable: Option<&Path>) -> String {
+    let digest = executable.and_then(|exe| file_xxh3(exe).ok());
+    format!("{} {:032x}", env!("CARGO_PKG_VERSION"), digest.unwrap_or_default())
 }
 
 /// XXH3-128 of a file, read in pieces so a large executable is never held in memory whole.

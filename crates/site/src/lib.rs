@@ -39,6 +39,7 @@ pub use build::{
     build, build_in, check, default_cache_dir, verify,
 };
 pub use build_info::{BUILD_INFO_FILE, BuildInfo, BuiltSite};
+pub use cache::engine_id;
 pub use emit::EmitStats;
 pub use error::BuildError;
 pub use layout::{is_top_level, top_level};

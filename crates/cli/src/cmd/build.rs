@@ -6,7 +6,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use stillpoint_site::{BuildError, BuildOptions, BuildReport, Progress, default_cache_dir};
 
 use crate::cli::BuildArgs;
-use crate::diagnostics;
+use crate::{diagnostics, settings};
 
 /// A progress bar on stderr; indicatif hides it when stderr is not a terminal.
 struct Bar(ProgressBar);
@@ -33,10 +33,11 @@ pub fn options(args: &BuildArgs) -> anyhow::Result<BuildOptions> {
     Ok(BuildOptions {
         site_dir: args.site.clone(),
         out: args.out.clone(),
-        web: crate::web_bundle::resolve(args.web.as_deref())?,
+        web: settings::web_candidates(crate::web_bundle::resolve(args.web.as_deref())?),
         node: args.node.clone(),
-        jobs: args.jobs,
-        year: None,
+        jobs: settings::jobs(args.jobs),
+        year: Some(settings::year(args.now)),
+        engine: settings::engine(),
         cache: match (&args.cache, args.no_cache) {
             (_, true) => None,
             (Some(dir), false) => Some(dir.clone()),

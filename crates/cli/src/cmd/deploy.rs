@@ -7,7 +7,10 @@ use std::process::ExitCode;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use stillpoint_content::{DEV, PRODUCTION};
-use stillpoint_deploy::{DeployError, Dists, Gzip, Options, Report, Source, Target, escape};
+use stillpoint_deploy::{
+    ABORT_AFTER_ENV, ABORT_BEFORE_MANIFEST, Abort, DeployError, Dists, Gzip, Options, Report,
+    Source, Target, escape,
+};
 
 #[derive(Debug, Args)]
 #[command(
@@ -67,9 +70,35 @@ pub struct DeployArgs {
     pub now: Option<jiff::Timestamp>,
 }
 
-/// The progress bar, and the environment deployed when it is not production
-/// (`staging (https://staging.example.org)`).
-struct Bar(ProgressBar, Option<String>);
+/// The progress bar, the environment deployed when it is not production
+/// (`staging (https://staging.example.org)`), and the test hook's stop ([`AbortAt`]).
+struct Bar(ProgressBar, Option<String>, Option<AbortAt>);
+
+/// Where [`ABORT_AFTER_ENV`] stops a deploy, as a kill there would (the crash tests).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum AbortAt {
+    Uploads(usize),
+    BeforeManifest,
+}
+
+impl AbortAt {
+    /// The stop a value of [`ABORT_AFTER_ENV`] asks for: a count of uploads, or
+    /// [`ABORT_BEFORE_MANIFEST`]; anything else none.
+    fn parse(value: &str) -> Option<Self> {
+        if value == ABORT_BEFORE_MANIFEST {
+            Some(Self::BeforeManifest)
+        } else {
+            value.parse().ok().map(Self::Uploads)
+        }
+    }
+
+    fn from_env() -> Option<Self> {
+        std::env::var(ABORT_AFTER_ENV).ok().as_deref().and_then(Self::parse)
+    }
+}
+
+/// The exit code of a deploy stopped by [`ABORT_AFTER_ENV`] (`EX_TEMPFAIL`).
+const ABORTED: u8 = 75;
 
 impl stillpoint_deploy::Progress for Bar {
     fn planned(&self, r: &Report) {
@@ -98,6 +127,22 @@ impl stillpoint_deploy::Progress for Bar {
     }
     fn finish(&self) {
         self.0.finish_and_clear();
+    }
+    fn uploaded(&self, count: usize) -> Result<(), Abort> {
+        match self.2 {
+            Some(AbortAt::Uploads(n)) if count >= n => {
+                Err(Abort(format!("{ABORT_AFTER_ENV}: stopping after {count} uploads")))
+            }
+            _ => Ok(()),
+        }
+    }
+    fn before_manifest(&self) -> Result<(), Abort> {
+        match self.2 {
+            Some(AbortAt::BeforeManifest) => {
+                Err(Abort(format!("{ABORT_AFTER_ENV}: stopping before the manifest")))
+            }
+            _ => Ok(()),
+        }
     }
 }
 
@@ -130,6 +175,10 @@ pub fn run(args: &DeployArgs) -> anyhow::Result<ExitCode> {
                 );
             }
             Ok(ExitCode::SUCCESS)
+        }
+        Err(DeployError::Aborted(why)) => {
+            eprintln!("{why}");
+            Ok(ExitCode::from(ABORTED))
         }
         Err(e) => {
             // Names in messages come from DIST and the bucket: printed escaped, on one line.
@@ -223,7 +272,8 @@ fn deploy(args: &DeployArgs) -> Result<Report, DeployError> {
         .enable_all()
         .build()
         .map_err(|e| DeployError::Input(format!("cannot start the runtime: {e}")))?;
-    let bar = Bar(ProgressBar::new(0), (env != PRODUCTION).then(|| crate::env::label(&env, &url)));
+    let label = (env != PRODUCTION).then(|| crate::env::label(&env, &url));
+    let bar = Bar(ProgressBar::new(0), label, AbortAt::from_env());
     runtime.block_on(stillpoint_deploy::deploy(&opts, &bar))
 }
 
@@ -294,4 +344,26 @@ fn print_report(r: &Report) {
         r.requests,
         r.seconds
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use stillpoint_deploy::Progress as _;
+
+    use super::*;
+
+    #[test]
+    fn the_abort_hook_stops_where_its_value_says() {
+        assert_eq!(AbortAt::parse("3"), Some(AbortAt::Uploads(3)));
+        assert_eq!(AbortAt::parse(ABORT_BEFORE_MANIFEST), Some(AbortAt::BeforeManifest));
+        assert_eq!(AbortAt::parse("soon"), None);
+        let bar = Bar(ProgressBar::hidden(), None, AbortAt::parse("3"));
+        assert!(bar.uploaded(2).is_ok() && bar.before_manifest().is_ok());
+        let stop = bar.uploaded(3).unwrap_err();
+        assert_eq!(stop.0, format!("{ABORT_AFTER_ENV}: stopping after 3 uploads"));
+        let bar = Bar(ProgressBar::hidden(), None, Some(AbortAt::BeforeManifest));
+        assert!(bar.uploaded(100).is_ok() && bar.before_manifest().is_err());
+        let bar = Bar(ProgressBar::hidden(), None, None);
+        assert!(bar.uploaded(100).is_ok() && bar.before_manifest().is_ok());
+    }
 }

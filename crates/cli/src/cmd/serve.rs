@@ -78,6 +78,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         }),
         tls,
         redirect_http: args.redirect_http,
+        workers: crate::settings::accept_loops(),
         ..ServeConfig::default()
     };
     let scheme = if config.tls.is_some() { "https" } else { "http" };

@@ -52,10 +52,10 @@ pub fn run(args: &DevArgs) -> anyhow::Result<ExitCode> {
 
     let hub = Arc::new(Hub::new());
     let mut rebuilder = Rebuilder::new(site.clone(), out.clone(), hub.clone());
-    rebuilder.web = match &web_dev {
+    rebuilder.web = crate::settings::web_candidates(match &web_dev {
         Some(w) => Some(w.join("dist")),
         None => crate::web_bundle::resolve(args.web.as_deref())?,
-    };
+    });
     rebuilder.node = args.node.clone();
     rebuilder.jobs = args.jobs;
     rebuilder.drafts = !args.no_drafts;
@@ -121,6 +121,7 @@ pub fn run(args: &DevArgs) -> anyhow::Result<ExitCode> {
         proxy_allow,
         style_hashes,
         uncompressed: true,
+        workers: crate::settings::accept_loops(),
         ..ServeConfig::default()
     };
     let names = local_only::LocalNames::new(args.host);

@@ -17,13 +17,14 @@ use stillpoint_site::{BuildError, BuildOptions, Route, Session, Silent};
 use super::events::{DevEvent, Hub, Moved, Problem};
 use super::outputs::{Diff, build_hash};
 use super::watch::{Changes, Filter};
-use crate::diagnostics;
+use crate::{diagnostics, settings};
 
 /// Everything a rebuild needs.
 pub struct Rebuilder {
     pub site: PathBuf,
     pub out: PathBuf,
-    pub web: Option<PathBuf>,
+    /// Where the web bundle may be ([`settings::web_candidates`]).
+    pub web: Vec<PathBuf>,
     pub node: PathBuf,
     pub jobs: usize,
     /// Publish drafts (the default; `--no-drafts` leaves them out).
@@ -53,7 +54,7 @@ impl Rebuilder {
         Self {
             site,
             out,
-            web: None,
+            web: Vec::new(),
             node: PathBuf::from("node"),
             jobs: 0,
             drafts: true,
@@ -76,8 +77,9 @@ impl Rebuilder {
             out: self.out.clone(),
             web: self.web.clone(),
             node: self.node.clone(),
-            jobs: self.jobs,
-            year: None,
+            jobs: settings::jobs(self.jobs),
+            year: Some(settings::year(self.now)),
+            engine: settings::engine(),
             // Its own cache: the build cache records what one output holds.
             cache: Some(stillpoint_site::default_cache_dir(&self.site).join("dev-cache")),
             shard: None,

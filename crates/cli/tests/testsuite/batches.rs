@@ -10,7 +10,7 @@ use crate::util::{SiteTest, tree, web_bundle, workspace};
 
 fn build_with(site: &Path, out: &Path, batch: usize) -> BuildReport {
     let mut opts = BuildOptions::new(site, out);
-    opts.web = Some(web_bundle());
+    opts.web = vec![web_bundle()];
     opts.cache = None;
     opts.year = Some(2026);
     opts.batch = batch;

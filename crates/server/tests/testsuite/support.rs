@@ -75,7 +75,8 @@ impl TestSite {
     }
 
     pub fn config(&self) -> ServeConfig {
-        ServeConfig { root: self.root(), ..ServeConfig::default() }
+        // Two accept loops, as on a two-core machine: connections land on either.
+        ServeConfig { root: self.root(), workers: 2, ..ServeConfig::default() }
     }
 
     pub fn app(&self) -> Router {

@@ -58,13 +58,16 @@ const APPLE_TOUCH_ICON: &str = "icons/apple-touch-icon.png";
 pub struct BuildOptions {
     pub site_dir: PathBuf,
     pub out: PathBuf,
-    /// The web bundle (`web/dist`); found beside the executable when None.
-    pub web: Option<PathBuf>,
+    /// Where the web bundle (`web/dist`) may be: the first that holds one is used.
+    pub web: Vec<PathBuf>,
     pub node: PathBuf,
-    /// Render workers; one per core when 0.
+    /// Render workers (at least one; the CLI starts one per core unless told).
     pub jobs: usize,
-    /// Copyright year; `SOURCE_DATE_EPOCH` or the current year when None.
+    /// Copyright year (the CLI: `SOURCE_DATE_EPOCH`'s); `now`'s year, or this year, when None.
     pub year: Option<i16>,
+    /// Identifies the engine in the build cache ([`engine_id`]): a cache another engine wrote
+    /// is not used.
+    pub engine: String,
     /// The build cache directory; `None` renders every page and keeps no cache.
     pub cache: Option<PathBuf>,
     /// Build only this shard's files (`build --shard i/N`, see `shard.rs`); None: the whole site.
@@ -81,15 +84,17 @@ pub struct BuildOptions {
 }
 
 impl BuildOptions {
-    /// A build of `site_dir` into `out` with the default cache (`SITE/.stillpoint`).
+    /// A build of `site_dir` into `out` with the default cache (`SITE/.stillpoint`), two render
+    /// workers and the engine identified by its version only; set `web` before building.
     pub fn new(site_dir: &Path, out: &Path) -> Self {
         Self {
             site_dir: site_dir.to_path_buf(),
             out: out.to_path_buf(),
-            web: None,
+            web: Vec::new(),
             node: PathBuf::from("node"),
-            jobs: 0,
+            jobs: 2,
             year: None,
+            engine: engine_id(None),
             cache: Some(default_cache_dir(site_dir)),
             shard: None,
             batch: BATCH,
@@ -225,20 +230,16 @@ pub fn build_in(
     progress: &dyn Progress,
 ) -> Result<BuildReport, BuildError> {
     let started = Instant::now();
-    let engine = engine_id();
+    let engine = opts.engine.clone();
     let (mut cache, cache_note) = match (session.cache.take(), &opts.cache) {
         (Some(cache), Some(_)) => (cache, None),
         (None, Some(dir)) => BuildCache::load(dir, &engine),
         (_, None) => (BuildCache::empty(&engine), None),
     };
     tracing::debug!(elapsed = ?started.elapsed(), "cache read");
-    let bundle = WebBundle::locate(opts.web.as_deref())?;
+    let bundle = WebBundle::locate(&opts.web)?;
     let worker = WorkerScript::read(&bundle)?;
-    let jobs = if opts.jobs == 0 {
-        std::thread::available_parallelism().map_or(2, |n| n.get())
-    } else {
-        opts.jobs
-    };
+    let jobs = opts.jobs.max(1);
     if cache.pages.is_empty() {
         // Nothing rendered before: every page will be. The workers start while the site loads.
         session.start_workers(&opts.node, &worker.path, &worker.key, jobs);
@@ -496,15 +497,7 @@ fn build_hash(assets: &[(String, PathBuf)], sw: &ServiceWorker) -> Result<String
     Ok(digest(bytes.iter().map(Vec::as_slice).chain([sw.source()])))
 }
 
-/// `SOURCE_DATE_EPOCH`'s year when set (reproducible builds), else `--now`'s, else this year.
-/// `SOURCE_DATE_EPOCH` dates the copyright line only: it is often the last commit's time, and
-/// publishing as of it would hold back every scheduled article of a cron rebuild.
+/// `--now`'s year, else this year: the copyright year when the caller gave none.
 fn current_year(now: Option<jiff::Timestamp>) -> i16 {
-    let ts = std::env::var("SOURCE_DATE_EPOCH")
-        .ok()
-        .and_then(|s| s.parse::<i64>().ok())
-        .and_then(|s| jiff::Timestamp::from_second(s).ok())
-        .or(now)
-        .unwrap_or_else(jiff::Timestamp::now);
-    ts.to_zoned(jiff::tz::TimeZone::UTC).year()
+    now.unwrap_or_else(jiff::Timestamp::now).to_zoned(jiff::tz::TimeZone::UTC).year()
 }

@@ -155,7 +155,7 @@ mod tests {
         std::fs::create_dir_all(dir.join("client/.vite")).unwrap();
         std::fs::write(dir.join("server/worker.js"), "worker").unwrap();
         std::fs::write(dir.join("client/.vite/manifest.json"), "{}").unwrap();
-        WebBundle::locate(Some(dir)).unwrap()
+        WebBundle::locate(&[dir.to_path_buf()]).unwrap()
     }
 
     fn key(bundle: &WebBundle, site: &Site, static_files: &[String]) -> String {

@@ -45,20 +45,11 @@ impl WebBundle {
         Ok(css)
     }
 
-    /// Finds the bundle without relying on the working directory: `explicit` (the `--web` flag
-    /// or `STILLPOINT_WEB`), else `web/` beside the executable (an installed layout), else
-    /// `../../web/dist` from it (the executable inside this repository's `target/`).
-    pub fn locate(explicit: Option<&Path>) -> Result<Self, BuildError> {
-        let mut candidates: Vec<PathBuf> = Vec::new();
-        if let Some(p) = explicit {
-            candidates.push(p.to_path_buf());
-        } else if let Ok(exe) = std::env::current_exe()
-            && let Some(dir) = exe.canonicalize().unwrap_or(exe).parent()
-        {
-            candidates.push(dir.join("web"));
-            candidates.extend(dir.ancestors().nth(2).map(|root| root.join("web/dist")));
-        }
-        for root in &candidates {
+    /// The first of `candidates` that holds a bundle. The caller says where to look (the CLI:
+    /// the `--web` flag or `STILLPOINT_WEB`, else the bundle it carries, else `web/` beside the
+    /// executable and `../../web/dist` from it); this reads no environment.
+    pub fn locate(candidates: &[PathBuf]) -> Result<Self, BuildError> {
+        for root in candidates {
             let manifest_path = root.join("client/.vite/manifest.json");
             if root.join("server/worker.js").is_file() && manifest_path.is_file() {
                 let text = std::fs::read_to_string(&manifest_path)

@@ -1,0 +1,112 @@
+//! The settings the CLI resolves once for the libraries, which read no environment for them:
+//! the copyright year, the render workers and accept loops, where the web bundle may be, and
+//! the engine's identity.
+
+use std::num::NonZero;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// The copyright year: `SOURCE_DATE_EPOCH`'s when set (reproducible builds), else `now`'s (the
+/// `--now` flag), else this year. `SOURCE_DATE_EPOCH` dates the copyright line only: it is
+/// often the last commit's time, and publishing as of it would hold back every scheduled
+/// article of a cron rebuild.
+pub fn year(now: Option<jiff::Timestamp>) -> i16 {
+    year_of(std::env::var("SOURCE_DATE_EPOCH").ok().as_deref(), now)
+}
+
+/// [`year`] with `SOURCE_DATE_EPOCH`'s value given; one that is not a timestamp is ignored.
+fn year_of(source_date_epoch: Option<&str>, now: Option<jiff::Timestamp>) -> i16 {
+    source_date_epoch
+        .and_then(|s| s.parse::<i64>().ok())
+        .and_then(|s| jiff::Timestamp::from_second(s).ok())
+        .or(now)
+        .unwrap_or_else(jiff::Timestamp::now)
+        .to_zoned(jiff::tz::TimeZone::UTC)
+        .year()
+}
+
+/// Render workers: `requested` (`--jobs`), or one per core when 0 (two when the count of cores
+/// is unknown).
+pub fn jobs(requested: usize) -> usize {
+    match requested {
+        0 => std::thread::available_parallelism().map_or(2, NonZero::get),
+        n => n,
+    }
+}
+
+/// The server's accept loops: one per core (one when the count is unknown).
+pub fn accept_loops() -> usize {
+    std::thread::available_parallelism().map_or(1, NonZero::get)
+}
+
+/// Where the web bundle may be, in order: `bundle` (`--web`, `STILLPOINT_WEB` or the one the
+/// binary carries, see [`crate::web_bundle::resolve`]) when there is one, else `web/` beside the
+/// executable (an installed layout), then `../../web/dist` from it (the executable inside this
+/// repository's `target/`).
+pub fn web_candidates(bundle: Option<PathBuf>) -> Vec<PathBuf> {
+    match bundle {
+        Some(dir) => vec![dir],
+        None => std::env::current_exe().map(|exe| beside(&exe)).unwrap_or_default(),
+    }
+}
+
+/// `web/` in the executable's directory and `web/dist` two levels above it.
+fn beside(exe: &Path) -> Vec<PathBuf> {
+    let exe = exe.canonicalize().unwrap_or_else(|_| exe.to_path_buf());
+    let Some(dir) = exe.parent() else { return Vec::new() };
+    let mut candidates = vec![dir.join("web")];
+    candidates.extend(dir.ancestors().nth(2).map(|root| root.join("web/dist")));
+    candidates
+}
+
+/// This executable's identity for the build cache ([`stillpoint_site::engine_id`]), read once
+/// per process.
+pub fn engine() -> String {
+    static ID: OnceLock<String> = OnceLock::new();
+    ID.get_or_init(|| stillpoint_site::engine_id(std::env::current_exe().ok().as_deref())).clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_year_is_source_date_epochs_then_nows_then_the_clocks() {
+        let now: jiff::Timestamp = "2031-06-01T00:00:00Z".parse().unwrap();
+        // 2026-01-01T00:00:00Z.
+        assert_eq!(year_of(Some("1767225600"), Some(now)), 2026);
+        assert_eq!(year_of(Some("1767225599"), None), 2025);
+        assert_eq!(year_of(None, Some(now)), 2031);
+        assert_eq!(year_of(Some("yesterday"), Some(now)), 2031, "not a timestamp: ignored");
+        assert_eq!(year_of(Some(""), Some(now)), 2031);
+        let this_year = jiff::Timestamp::now().to_zoned(jiff::tz::TimeZone::UTC).year();
+        assert_eq!(year_of(None, None), this_year);
+    }
+
+    #[test]
+    fn jobs_are_the_cores_unless_asked() {
+        assert_eq!(jobs(3), 3);
+        assert!(jobs(0) >= 1);
+        assert!(accept_loops() >= 1);
+    }
+
+    #[test]
+    fn the_web_bundle_is_looked_for_where_told_else_beside_the_executable() {
+        let told = PathBuf::from("/opt/web");
+        assert_eq!(web_candidates(Some(told.clone())), [told]);
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().canonicalize().unwrap();
+        let exe = root.join("target/debug/stillpoint");
+        std::fs::create_dir_all(exe.parent().unwrap()).unwrap();
+        std::fs::write(&exe, b"").unwrap();
+        assert_eq!(beside(&exe), [root.join("target/debug/web"), root.join("web/dist")]);
+    }
+
+    #[test]
+    fn the_engine_is_named_by_version_and_executable() {
+        let id = engine();
+        assert!(id.starts_with(env!("CARGO_PKG_VERSION")), "{id}");
+        assert_ne!(id, stillpoint_site::engine_id(None), "the executable was read");
+        assert_eq!(engine(), id);
+    }
+}
