@@ -63,6 +63,41 @@ export type SiteData = {
   readonly searchEmptyImage: string | null;
 };
 
+/**
+ * A processed image, ready for a `<picture>` (components/Picture). Raster images come from the
+ * builder's image pipeline (AVIF and WebP renditions, the original format as the fallback, all at
+ * widths no larger than the source); an SVG of the site or a remote `https://` image has no
+ * `sources` and an empty `srcset`, and is shown as a plain `<img>`.
+ */
+export type Picture = {
+  /** Fallback URL: the original-format rendition (largest ≤ 1280 px) | the SVG's path | the https URL. */
+  readonly src: string;
+  /** Intrinsic size, oriented (a remote https image: the slot's default, 1200×675). */
+  readonly width: number;
+  readonly height: number;
+  readonly alt: string;
+  /** AVIF then WebP: each a srcset `"url 320w, url 640w, …"`; empty for SVG and https images. */
+  readonly sources: readonly { readonly type: string; readonly srcset: string }[];
+  /** Original-format srcset, `""` when none. */
+  readonly srcset: string;
+  /** Dominant colour `#rrggbb`, shown under the image while it loads. */
+  readonly color: string | null;
+  /** A tiny blurred preview (`data:image/webp;base64,…`), shown under the image while it loads. */
+  readonly preview: string | null;
+  /** Focal point `"30% 60%"` (`image_focus`), the object-position where a slot crops. */
+  readonly position: string | null;
+};
+
+/** A guided-meditation recording (`audio:` in the front matter), a file of the site. */
+export type Audio = {
+  /** `/media/…` URL of the file. */
+  readonly src: string;
+  /** MIME type: `audio/mp4` (AAC in .m4a), `audio/mpeg`, `audio/ogg; codecs=opus`… */
+  readonly type: string;
+  /** Duration read from the file at build time. */
+  readonly seconds: number;
+};
+
 export type ArticleCard = {
   /** `/articles/{slug}`: also the card's key. */
   readonly href: string;
@@ -72,9 +107,11 @@ export type ArticleCard = {
   /** ISO date `YYYY-MM-DD`; shown as `March 2, 2025` (lib/dateLabel.ts). */
   readonly date: string;
   readonly author: Link | null;
-  /** Cover image path, or null. */
-  readonly image: string | null;
+  /** Cover image, or null. Cards show it decoratively (empty alt): the title beside it says what it is. */
+  readonly image: Picture | null;
   readonly readingMinutes: number;
+  /** Length of the article's guided-meditation recording in whole minutes; null without audio. */
+  readonly audioMinutes: number | null;
   /**
    * The article's first category → subcategory, for a small eyebrow label on cards; null when
    * that is the subcategory the page is about (its listing, or a related article's).
@@ -135,7 +172,10 @@ export type ArticleProps = Common & {
   readonly draft?: boolean;
   readonly author: (Link & { readonly role: string }) | null;
   readonly readingMinutes: number;
-  readonly image: { readonly src: string; readonly alt: string } | null;
+  /** The cover: the page's LCP image (fetched with high priority, never lazy). */
+  readonly image: Picture | null;
+  /** The guided-meditation recording, shown as a player under the article's header. */
+  readonly audio: Audio | null;
   /**
    * Rendered Markdown; headings carry ids matching `toc`. Not in page-data: the article's HTML holds
    * it (in the element with `data-body`), and the runtime takes it from there (runtime/fromDocument.ts).
@@ -176,6 +216,8 @@ export type AuthorSummary = {
   /** First sentence or two of the biography, plain text. */
   readonly summary: string;
   readonly articleCount: number;
+  /** `photo` of authors.toml; null: the initials stand in. */
+  readonly photo: Picture | null;
 };
 
 export type AuthorsProps = Common & {
@@ -186,6 +228,8 @@ export type AuthorsProps = Common & {
 export type AuthorProps = Common & {
   readonly name: string;
   readonly role: string;
+  /** `photo` of authors.toml; null: the initials stand in. */
+  readonly photo: Picture | null;
   readonly bioHtml: string;
   readonly articles: readonly ArticleCard[];
   readonly total: number;

@@ -3,6 +3,7 @@ import { ArticleMeta } from '../components/ArticleMeta/ArticleMeta';
 import { Breadcrumbs } from '../components/Breadcrumbs/Breadcrumbs';
 import { CardGrid } from '../components/CardGrid/CardGrid';
 import { CopyLinkButton } from '../components/CopyLinkButton/CopyLinkButton';
+import { Picture } from '../components/Picture/Picture';
 import { TableOfContents, TOC_MIN_ENTRIES } from '../components/TableOfContents/TableOfContents';
 import { TopicLinks } from '../components/TopicLinks/TopicLinks';
 import type { ArticleProps } from '../protocol';
@@ -32,16 +33,8 @@ export default function Article(props: ArticleProps): ReactNode {
             <CopyLinkButton url={url} />
           </ArticleMeta>
         </header>
-        {image && (
-          <img
-            className={styles.cover}
-            src={image.src}
-            alt={image.alt}
-            width={1200}
-            height={675}
-            fetchPriority="high"
-          />
-        )}
+        {/* The cover is the page's LCP image: fetched first, never lazy. */}
+        {image && <Picture picture={image} slot="cover" className={styles.cover} priority />}
         <div className={styles.content} data-toc={hasToc ? 'shown' : 'hidden'}>
           {hasToc && (
             <div className={styles.toc}>

@@ -2,21 +2,26 @@ import type { ReactNode } from 'react';
 import { Breadcrumbs } from '../components/Breadcrumbs/Breadcrumbs';
 import { CardGrid } from '../components/CardGrid/CardGrid';
 import { Pagination } from '../components/Pagination/Pagination';
+import { Picture } from '../components/Picture/Picture';
 import { roleAfterName } from '../lib/authorRole';
 import { initials } from '../lib/initials';
 import type { AuthorProps } from '../protocol';
 import styles from './Author.module.css';
 
 export default function Author(props: AuthorProps): ReactNode {
-  const { path, breadcrumbs, name, role, bioHtml, articles, total, pagination } = props;
+  const { path, breadcrumbs, name, role, photo, bioHtml, articles, total, pagination } = props;
   return (
     <>
       <Breadcrumbs items={breadcrumbs} current={{ label: name, href: path }} />
       <header className={styles.header}>
         <div className={styles.identity}>
-          <span className={styles.monogram} aria-hidden="true">
-            {initials(name)}
-          </span>
+          {photo ? (
+            <Picture picture={photo} slot="author" className={styles.photo} eager />
+          ) : (
+            <span className={styles.monogram} aria-hidden="true">
+              {initials(name)}
+            </span>
+          )}
           <div className={styles.titles}>
             <h1 className={styles.name}>{name}</h1>
             {role && <p className={styles.role}>{roleAfterName(name, role)}</p>}

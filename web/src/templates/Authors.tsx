@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Breadcrumbs } from '../components/Breadcrumbs/Breadcrumbs';
+import { Picture } from '../components/Picture/Picture';
 import { roleAfterName } from '../lib/authorRole';
 import { initials } from '../lib/initials';
 import type { AuthorsProps } from '../protocol';
@@ -19,9 +20,13 @@ export default function Authors({ path, breadcrumbs, title, authors }: AuthorsPr
         {authors.map((author) => (
           <li key={author.href} className={styles.author}>
             <div className={styles.identity}>
-              <span className={styles.monogram} aria-hidden="true">
-                {initials(author.name)}
-              </span>
+              {author.photo ? (
+                <Picture picture={author.photo} slot="avatar" className={styles.photo} decorative />
+              ) : (
+                <span className={styles.monogram} aria-hidden="true">
+                  {initials(author.name)}
+                </span>
+              )}
               <div>
                 <h2 className={styles.name}>
                   <a href={author.href}>{author.name}</a>

@@ -8,6 +8,7 @@ import type {
   HomeProps,
   InfoProps,
   ListingProps,
+  Picture,
   SiteData,
   SitemapProps,
   TemplateName,
@@ -98,6 +99,40 @@ const sleepGuided = {
 };
 const maya = { label: 'Maya Lindqvist', href: '/authors/maya-lindqvist' };
 
+const WIDTHS = [320, 640, 960, 1280] as const;
+
+/**
+ * A raster image as the pipeline gives it: AVIF and WebP sources and a JPEG fallback at every
+ * width up to the source's, a dominant colour and a blurred preview.
+ */
+export function picture(name: string, width = 1600, height = 1000, alt = ''): Picture {
+  const key = name
+    .replace(/[^a-z0-9]/g, '')
+    .padEnd(16, '0')
+    .slice(0, 16);
+  const widths = WIDTHS.filter((w) => w <= width);
+  const srcset = (ext: string) => widths.map((w) => `/media/${key}-${w}.${ext} ${w}w`).join(', ');
+  return {
+    src: `/media/${key}-${widths.at(-1) ?? width}.jpg`,
+    width,
+    height,
+    alt,
+    sources: [
+      { type: 'image/avif', srcset: srcset('avif') },
+      { type: 'image/webp', srcset: srcset('webp') },
+    ],
+    srcset: srcset('jpg'),
+    color: '#7a8f86',
+    preview: 'data:image/webp;base64,UklGRhYAAABXRUJQVlA4IAoAAAAwAQCdASoBAAEAAUAmJaQAA3AA/v02aAA=',
+    position: null,
+  };
+}
+
+/** An SVG of the site: no renditions, shown as it is. */
+export function svgPicture(src: string, alt = ''): Picture {
+  return { src, width: 1200, height: 675, alt, sources: [], srcset: '', color: null, preview: null, position: null };
+}
+
 export function card(n: number): ArticleCard {
   return {
     href: `/articles/article-${n}`,
@@ -105,8 +140,9 @@ export function card(n: number): ArticleCard {
     description: `A gentle practice, number ${n}, for a quieter mind.`,
     date: '2025-03-02',
     author: n % 3 === 0 ? null : maya,
-    image: n % 2 === 0 ? `/images/article-${n}.jpg` : null,
+    image: n % 2 === 0 ? picture(`article${n}`) : null,
     readingMinutes: 4 + (n % 6),
+    audioMinutes: n % 4 === 0 ? 12 : null,
     topic: { label: '😴 Sleep Enhancement → 🛌 Guided Meditation for Sleep', href: sleepGuided.href },
   };
 }
@@ -140,7 +176,8 @@ const article: ArticleProps = {
   date: '2025-03-02',
   author: { ...maya, role: 'Maya Lindqvist, MBSR Teacher' },
   readingMinutes: 7,
-  image: { src: '/images/body-scan.jpg', alt: 'A person resting on a mat in soft light' },
+  image: { ...picture('bodyscan', 2400, 1600, 'A person resting on a mat in soft light'), position: '50% 40%' },
+  audio: { src: '/media/3f2a9c0d1e4b5a67-body-scan.m4a', type: 'audio/mp4', seconds: 725 },
   bodyHtml:
     '<p>Lie down and let the day go.</p><h2 id="arrive">Arrive</h2><p>Notice the breath.</p><h3 id="feet">Feet</h3><p>Start at the toes.</p><h2 id="scan">Scan</h2><p>Move upward slowly.</p><h2 id="rest">Rest</h2><p>Let the whole body rest.</p>',
   toc: [
@@ -191,6 +228,7 @@ const authors: AuthorsProps = {
       role: 'Maya Lindqvist, MBSR Teacher',
       summary: 'Maya teaches MBSR.',
       articleCount: 12,
+      photo: { ...picture('maya', 800, 800, 'Maya Lindqvist'), position: '50% 30%' },
     },
     {
       name: 'Sam Okafor',
@@ -198,6 +236,7 @@ const authors: AuthorsProps = {
       role: 'Sam Okafor, Sleep Coach',
       summary: 'Sam coaches sleep.',
       articleCount: 1,
+      photo: null,
     },
   ],
 };
@@ -211,6 +250,7 @@ const author: AuthorProps = {
   ],
   name: 'Maya Lindqvist',
   role: 'Maya Lindqvist, MBSR Teacher',
+  photo: { ...picture('maya', 800, 800, 'Maya Lindqvist'), position: '50% 30%' },
   bioHtml: '<p>Maya is a certified MBSR teacher.</p>',
   articles: cards(80, 5),
   total: 5,

@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { card } from '../../test/fixtures';
+import { CARD_SIZES } from '../Picture/sizes';
 import { ArticleCard } from './ArticleCard';
 
 describe('ArticleCard', () => {
@@ -17,12 +19,27 @@ describe('ArticleCard', () => {
     expect(screen.getByText(/6 min read/)).toBeTruthy();
   });
 
-  it('gives the cover image its size and an empty alt (decorative)', () => {
+  it('gives the cover image its intrinsic size and an empty alt (decorative)', () => {
     const { container } = render(<ArticleCard card={card(2)} />);
-    const img = container.querySelector('img');
+    const img = container.querySelector('picture > img');
     expect(img?.getAttribute('alt')).toBe('');
-    expect([img?.getAttribute('width'), img?.getAttribute('height')]).toEqual(['640', '360']);
+    expect([img?.getAttribute('width'), img?.getAttribute('height')]).toEqual(['1600', '1000']);
     expect(img?.getAttribute('loading')).toBe('lazy');
+  });
+
+  it('sizes the cover for the grid it is in', () => {
+    const sizesIn = (ui: ReactNode) => render(ui).container.querySelector('img')?.getAttribute('sizes');
+    expect(sizesIn(<ArticleCard card={card(2)} />)).toBe(CARD_SIZES.roomy);
+    expect(sizesIn(<ArticleCard card={card(2)} density="dense" />)).toBe(CARD_SIZES.dense);
+    expect(sizesIn(<ArticleCard card={card(2)} variant="featured" density="dense" />)).toBe(CARD_SIZES.featured);
+  });
+
+  it('gives a guided meditation its listening time instead of the reading time', () => {
+    const meditation = card(4);
+    expect(meditation.audioMinutes).toBe(12);
+    render(<ArticleCard card={meditation} />);
+    expect(screen.getByText(/12 min guided meditation/)).toBeTruthy();
+    expect(screen.queryByText(/min read/)).toBeNull();
   });
 
   it('uses the heading level it is given', () => {

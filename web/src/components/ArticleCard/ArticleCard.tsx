@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { dateLabel } from '../../lib/dateLabel';
 import type { ArticleCard as Card } from '../../protocol';
+import { Picture } from '../Picture/Picture';
+import type { CardLayout } from '../Picture/sizes';
 import styles from './ArticleCard.module.css';
 
 type Props = {
@@ -9,14 +11,22 @@ type Props = {
   readonly headingLevel?: 2 | 3;
   /** `featured` is larger; `compact` drops the image and description. Styled by the list's `data-variant`. */
   readonly variant?: 'default' | 'featured' | 'compact';
+  /** The grid's density (CardGrid): with the variant, how wide the cover is drawn (its `sizes`). */
+  readonly density?: 'roomy' | 'dense';
   /** Load the cover at once (cards above the fold); others load lazily. */
   readonly eager?: boolean;
   /** The page's likely largest image (its first card above the fold): fetched before the others. */
   readonly priority?: boolean;
 };
 
+/** The width the cover is drawn at follows the grid: see Picture/sizes.ts. */
+function layoutOf(variant: Props['variant'], density: Props['density']): CardLayout {
+  return variant === 'featured' ? 'featured' : (density ?? 'roomy');
+}
+
 /**
- * A teaser: topic eyebrow, title link, description, author, date and reading time.
+ * A teaser: topic eyebrow, title link, description, author, date and reading time (and the length
+ * of its guided-meditation recording, when it has one).
  *
  * Tens of thousands of cards are written per site (24 a listing page, 4 under each article), so the
  * markup is lean: one class on the card, its parts styled by position (ArticleCard.module.css),
@@ -26,6 +36,7 @@ export function ArticleCard({
   card,
   headingLevel = 3,
   variant = 'default',
+  density = 'roomy',
   eager = false,
   priority = false,
 }: Props): ReactNode {
@@ -34,14 +45,13 @@ export function ArticleCard({
   return (
     <article className={styles.card}>
       {card.image && full && (
-        <img
-          src={card.image}
-          alt=""
-          width={640}
-          height={360}
-          loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : undefined}
-          decoding="async"
+        <Picture
+          picture={card.image}
+          slot="card"
+          layout={layoutOf(variant, density)}
+          eager={eager}
+          priority={priority}
+          decorative
         />
       )}
       <div>
@@ -58,10 +68,18 @@ export function ArticleCard({
             </>
           )}
           <span>
-            <time dateTime={card.date}>{dateLabel(card.date)}</time> {`${card.readingMinutes} min read`}
+            <time dateTime={card.date}>{dateLabel(card.date)}</time> {minutesLabel(card)}
           </span>
         </p>
       </div>
     </article>
   );
+}
+
+/**
+ * An article with a recording is a guided meditation: its card gives the listening time, which
+ * is what a visitor choosing one wants to know; the others give the reading time.
+ */
+export function minutesLabel({ readingMinutes, audioMinutes }: Pick<Card, 'readingMinutes' | 'audioMinutes'>): string {
+  return audioMinutes === null ? `${readingMinutes} min read` : `${audioMinutes} min guided meditation`;
 }

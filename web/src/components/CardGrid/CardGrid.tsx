@@ -33,6 +33,7 @@ export function CardGrid({
             card={card}
             headingLevel={headingLevel}
             variant={variant}
+            density={density}
             eager={index < eager}
             priority={index === 0 && eager > 0}
           />

@@ -1,0 +1,96 @@
+import { render } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { picture, svgPicture } from '../../test/fixtures';
+import { Picture } from './Picture';
+import { CARD_SIZES, SLOT_SIZES, sizesFor } from './sizes';
+
+const photo = picture('lake', 1680, 1050, 'A still lake at dawn');
+
+describe('Picture', () => {
+  it('offers AVIF, then WebP, then the original format, with the same sizes', () => {
+    const { container } = render(<Picture picture={photo} slot="cover" />);
+    const sources = [...container.querySelectorAll('picture > source')];
+    expect(sources.map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
+    expect(sources[0]?.getAttribute('srcset')).toBe(photo.sources[0]?.srcset);
+    expect(sources[1]?.getAttribute('srcset')).toBe(photo.sources[1]?.srcset);
+    const img = container.querySelector('picture > img');
+    expect(img?.getAttribute('src')).toBe(photo.src);
+    expect(img?.getAttribute('srcset')).toBe(photo.srcset);
+    for (const element of [...sources, img]) expect(element?.getAttribute('sizes')).toBe(SLOT_SIZES.cover);
+  });
+
+  it('always gives the intrinsic width and height, and the alt text', () => {
+    const { container } = render(<Picture picture={photo} slot="cover" />);
+    const img = container.querySelector('img');
+    expect([img?.getAttribute('width'), img?.getAttribute('height')]).toEqual(['1680', '1050']);
+    expect(img?.getAttribute('alt')).toBe('A still lake at dawn');
+    expect(img?.getAttribute('decoding')).toBe('async');
+  });
+
+  it('loads lazily unless told otherwise', () => {
+    const img = render(<Picture picture={photo} slot="card" />).container.querySelector('img');
+    expect(img?.getAttribute('loading')).toBe('lazy');
+    expect(img?.hasAttribute('fetchpriority')).toBe(false);
+  });
+
+  it('fetches the LCP image first and never lazily', () => {
+    const img = render(<Picture picture={photo} slot="cover" priority />).container.querySelector('img');
+    expect(img?.hasAttribute('loading')).toBe(false);
+    expect(img?.getAttribute('fetchpriority')).toBe('high');
+  });
+
+  it('loads an eager image at once, at the normal priority', () => {
+    const img = render(<Picture picture={photo} slot="card" eager />).container.querySelector('img');
+    expect(img?.hasAttribute('loading')).toBe(false);
+    expect(img?.hasAttribute('fetchpriority')).toBe(false);
+  });
+
+  it('shows the dominant colour and the blurred preview under the image, and crops at the focal point', () => {
+    const focused = { ...photo, position: '30% 60%' };
+    const img = render(<Picture picture={focused} slot="card" />).container.querySelector('img') as HTMLImageElement;
+    expect(img.style.backgroundColor).toBe('rgb(122, 143, 134)');
+    expect(img.style.backgroundImage).toContain('data:image/webp;base64,');
+    expect(img.style.backgroundSize).toBe('cover');
+    expect(img.style.objectPosition).toBe('30% 60%');
+  });
+
+  it('writes no style at all when there is nothing to show under the image', () => {
+    const html = renderToString(<Picture picture={svgPicture('/images/covers/calm.svg')} slot="card" />);
+    expect(html).not.toContain('style=');
+  });
+
+  it('renders an SVG or a remote image as a plain img with its size and no srcset or sizes', () => {
+    for (const pic of [svgPicture('/images/covers/calm.svg', 'Calm'), svgPicture('https://cdn.example/x.jpg', 'X')]) {
+      const { container } = render(<Picture picture={pic} slot="cover" />);
+      expect(container.querySelector('picture')).toBeNull();
+      const img = container.querySelector('img');
+      expect(img?.getAttribute('src')).toBe(pic.src);
+      expect([img?.getAttribute('width'), img?.getAttribute('height')]).toEqual(['1200', '675']);
+      expect(img?.hasAttribute('srcset')).toBe(false);
+      expect(img?.hasAttribute('sizes')).toBe(false);
+    }
+  });
+
+  it('leaves the alt text empty when decorative', () => {
+    const img = render(<Picture picture={photo} slot="card" decorative />).container.querySelector('img');
+    expect(img?.getAttribute('alt')).toBe('');
+  });
+});
+
+describe('sizesFor', () => {
+  it('gives each slot the width its CSS draws it at', () => {
+    expect(sizesFor('cover')).toBe('(min-width: 854px) 800px, calc(96vw - 19px)');
+    expect(sizesFor('avatar')).toBe('48px');
+    expect(sizesFor('author')).toMatch(/80px/);
+    expect(sizesFor('card', 'featured')).toBe(CARD_SIZES.featured);
+    expect(sizesFor('card')).toBe(CARD_SIZES.roomy);
+  });
+
+  it('gives default cards the phone thumbnail width, and featured ones the full column', () => {
+    expect(CARD_SIZES.roomy.startsWith('(max-width: 576px) 104px,')).toBe(true);
+    expect(CARD_SIZES.dense.startsWith('(max-width: 576px) 104px,')).toBe(true);
+    expect(CARD_SIZES.featured).not.toContain('104px');
+    for (const sizes of Object.values(CARD_SIZES)) expect(sizes.endsWith('calc(96vw - 21px)')).toBe(true);
+  });
+});

@@ -1,0 +1,78 @@
+import type { CSSProperties, ReactNode } from 'react';
+import type { Picture as PictureData } from '../../protocol';
+import { type CardLayout, type Slot, sizesFor } from './sizes';
+
+type Props = {
+  readonly picture: PictureData;
+  /** Where the image sits: gives `sizes` (./sizes.ts). */
+  readonly slot: Slot;
+  /** For a card: how its grid is laid out. */
+  readonly layout?: CardLayout;
+  /** The page's LCP image: `fetchpriority="high"`, never lazy. */
+  readonly priority?: boolean;
+  /** Above the fold but not the LCP image: loaded at once, at the normal priority. */
+  readonly eager?: boolean;
+  /** Shown beside text that says the same (a card's title, an author's name): empty alt. */
+  readonly decorative?: boolean;
+  readonly className?: string;
+};
+
+/**
+ * What stands in for the image while it loads, under it: the dominant colour and the blurred
+ * preview, so the slot is never an empty box and the page never jumps (width and height are
+ * always given). The focal point is the object-position, for the slots that crop (cards 16:9 and
+ * phone thumbnails 4:3, the 2:1 cover, the author circles).
+ */
+function placeholder({ color, preview, position }: PictureData): CSSProperties | undefined {
+  const style: CSSProperties = {};
+  if (color) style.backgroundColor = color;
+  if (preview) {
+    style.backgroundImage = `url("${preview}")`;
+    style.backgroundSize = 'cover';
+    style.backgroundPosition = position ?? 'center';
+  }
+  if (position) style.objectPosition = position;
+  return Object.keys(style).length > 0 ? style : undefined;
+}
+
+/**
+ * An image of the pipeline as `<picture>`: an AVIF and a WebP `<source>`, then the `<img>` with
+ * the original format's srcset as the fallback. An SVG or a remote image (no sources) is a plain
+ * `<img>` with its width and height.
+ */
+export function Picture({
+  picture,
+  slot,
+  layout,
+  priority = false,
+  eager = false,
+  decorative = false,
+  className,
+}: Props): ReactNode {
+  const responsive = picture.sources.length > 0 || picture.srcset !== '';
+  const sizes = responsive ? sizesFor(slot, layout) : undefined;
+  const img = (
+    <img
+      className={className}
+      src={picture.src}
+      srcSet={picture.srcset || undefined}
+      sizes={sizes}
+      width={picture.width}
+      height={picture.height}
+      alt={decorative ? '' : picture.alt}
+      loading={priority || eager ? undefined : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding="async"
+      style={placeholder(picture)}
+    />
+  );
+  if (picture.sources.length === 0) return img;
+  return (
+    <picture>
+      {picture.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
+      ))}
+      {img}
+    </picture>
+  );
+}
