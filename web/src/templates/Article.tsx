@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ArticleMeta } from '../components/ArticleMeta/ArticleMeta';
+import { AudioPlayer } from '../components/AudioPlayer/AudioPlayer';
 import { Breadcrumbs } from '../components/Breadcrumbs/Breadcrumbs';
 import { CardGrid } from '../components/CardGrid/CardGrid';
 import { CopyLinkButton } from '../components/CopyLinkButton/CopyLinkButton';
@@ -10,7 +11,7 @@ import type { ArticleProps } from '../protocol';
 import styles from './Article.module.css';
 
 export default function Article(props: ArticleProps): ReactNode {
-  const { path, breadcrumbs, title, description, image, bodyHtml, toc, related, topics, tags, url } = props;
+  const { path, breadcrumbs, title, description, image, audio, bodyHtml, toc, related, topics, tags, url } = props;
   const hasToc = toc.length >= TOC_MIN_ENTRIES;
   return (
     <>
@@ -32,6 +33,8 @@ export default function Article(props: ArticleProps): ReactNode {
           >
             <CopyLinkButton url={url} />
           </ArticleMeta>
+          {/* A guided meditation's recording comes first, under the byline: it is what the page is for. */}
+          {audio && <AudioPlayer key={audio.src} audio={audio} title={title} />}
         </header>
         {/* The cover is the page's LCP image: fetched first, never lazy. */}
         {image && <Picture picture={image} slot="cover" className={styles.cover} priority />}
