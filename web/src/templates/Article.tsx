@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { ArticleMeta } from '../components/ArticleMeta/ArticleMeta';
 import { AudioPlayer } from '../components/AudioPlayer/AudioPlayer';
 import { Breadcrumbs } from '../components/Breadcrumbs/Breadcrumbs';
 import { CardGrid } from '../components/CardGrid/CardGrid';
 import { CopyLinkButton } from '../components/CopyLinkButton/CopyLinkButton';
+import { liveEmbeds } from '../components/Embed/embeds';
 import { Picture } from '../components/Picture/Picture';
 import { TableOfContents, TOC_MIN_ENTRIES } from '../components/TableOfContents/TableOfContents';
 import { TopicLinks } from '../components/TopicLinks/TopicLinks';
@@ -13,6 +14,9 @@ import styles from './Article.module.css';
 export default function Article(props: ArticleProps): ReactNode {
   const { path, breadcrumbs, title, description, image, audio, bodyHtml, toc, related, topics, tags, url } = props;
   const hasToc = toc.length >= TOC_MIN_ENTRIES;
+  // The body's video facades load their player on click (components/Embed).
+  const body = useRef<HTMLDivElement>(null);
+  useEffect(() => (body.current ? liveEmbeds(body.current) : undefined), []);
   return (
     <>
       <article className={styles.article}>
@@ -44,8 +48,13 @@ export default function Article(props: ArticleProps): ReactNode {
               <TableOfContents entries={toc} />
             </div>
           )}
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered by the Rust builder, raw HTML sanitised with ammonia unless stillpoint.toml sets [markdown] unsafe_html = true. */}
-          <div className={`prose ${styles.body}`} data-body="" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+          <div
+            ref={body}
+            className={`prose ${styles.body}`}
+            data-body=""
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: Markdown rendered by the Rust builder, raw HTML sanitised with ammonia unless stillpoint.toml sets [markdown] unsafe_html = true.
+            dangerouslySetInnerHTML={{ __html: bodyHtml }}
+          />
         </div>
         <footer className={styles.footer}>
           <TopicLinks topics={topics} tags={tags} />
