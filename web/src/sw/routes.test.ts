@@ -13,9 +13,20 @@ describe('strategyFor', () => {
     ['/page-data/articles/body-scan/page-data.json', 'page'],
     ['/page-data/app-data.json', 'page'],
     ['/icons/calm-logo-small.png', 'page'],
+    ['/media/0123456789abcdef-640.avif', 'asset'],
+    ['/media/0123456789abcdef-1280.jpg', 'asset'],
+    ['/images/covers/calm.svg', 'page'],
+    ['/media/3f2a9c0d1e4b5a67-body-scan.m4a', 'pass'],
+    ['/media/evening.opus', 'pass'],
+    ['/audio/evening.MP3', 'pass'],
     ['/sw.js', 'pass'],
   ])('GET %s → %s', (path, strategy) => {
     expect(strategyFor('GET', url(path), origin)).toBe(strategy);
+  });
+
+  it('leaves a range request to the browser (a media element reading part of a file)', () => {
+    expect(strategyFor('GET', url('/media/0123456789abcdef-640.avif'), origin, true)).toBe('pass');
+    expect(strategyFor('GET', url('/articles/body-scan'), origin, true)).toBe('pass');
   });
 
   it('leaves other methods and other origins to the browser', () => {

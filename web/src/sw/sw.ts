@@ -43,7 +43,7 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  const strategy = strategyFor(request.method, url, self.location.origin);
+  const strategy = strategyFor(request.method, url, self.location.origin, request.headers.has('range'));
   if (strategy === 'asset') event.respondWith(cacheFirst(request, event));
   else if (strategy === 'page') event.respondWith(networkFirst(request, event));
 });
