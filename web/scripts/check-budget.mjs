@@ -8,9 +8,11 @@ import { gzipSync } from 'node:zlib';
 /**
  * Bytes, gzip-compressed (1 KB = 1000 bytes, the stricter reading). `beforePaint`: the entry and
  * its static imports, all the JavaScript a page loads before its first paint; `js`: everything
- * hydration loads as well (the entry's split from hydration costs about 1 KB of that).
+ * hydration loads as well (the entry's split from hydration costs about 1 KB of that; the media,
+ * 1 KB more: the Picture component every page with images uses, and on articles the audio
+ * player's shell and the video facades' listener, whose code loads only when used).
  */
-const BUDGET = { beforePaint: 5_000, js: 72_000, css: 15_000 };
+const BUDGET = { beforePaint: 5_000, js: 73_000, css: 15_000 };
 const dist = new URL('../dist/client/', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 const gzipped = (file) => gzipSync(readFileSync(join(dist, file)), { level: 6 }).length;

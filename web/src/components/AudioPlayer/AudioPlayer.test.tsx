@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { axeViolations } from '../../test/axe';
-import { AudioPlayer, SPEEDS } from './AudioPlayer';
+import { AudioPlayer } from './AudioPlayer';
+import { SPEEDS } from './PlayerControls';
 
 const audio = { src: '/media/3f2a9c0d1e4b5a67-body-scan.m4a', type: 'audio/mp4', seconds: 725 };
 
@@ -30,6 +31,13 @@ afterEach(() => {
 
 const element = () => document.querySelector('audio') as HTMLAudioElement;
 
+/** Renders the player and waits for its controls (loaded after the first render). */
+async function renderPlayer() {
+  const result = render(<AudioPlayer audio={audio} title="Body scan" />);
+  await screen.findByRole('group', { name: 'Player: Body scan' });
+  return result;
+}
+
 describe('AudioPlayer', () => {
   it('renders a plain audio element with controls on the server, fetching nothing before play', () => {
     const html = renderToString(<AudioPlayer audio={audio} title="Body scan" />);
@@ -39,11 +47,13 @@ describe('AudioPlayer', () => {
     expect(el?.getAttribute('preload')).toBe('none');
     expect(el?.getAttribute('src')).toBe(audio.src);
     expect(doc.querySelector('button')).toBeNull();
-    expect(doc.querySelector('figcaption')?.textContent).toBe('Guided meditation · 12:05');
+    expect(doc.querySelector('figcaption')?.textContent).toBe('Guided meditation · 12 min');
   });
 
   it('becomes a labelled player after hydration, hiding the browser controls', async () => {
     render(<AudioPlayer audio={audio} title="Body scan" />);
+    // Until the controls arrive, the browser's own stay.
+    expect(element().hasAttribute('controls')).toBe(true);
     const group = await screen.findByRole('group', { name: 'Player: Body scan' });
     expect(group).toBeTruthy();
     expect(element().hasAttribute('controls')).toBe(false);
@@ -59,7 +69,7 @@ describe('AudioPlayer', () => {
 
   it('plays and pauses from the keyboard', async () => {
     const user = userEvent.setup();
-    render(<AudioPlayer audio={audio} title="Body scan" />);
+    await renderPlayer();
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Play' }));
     await user.keyboard('{Enter}');
@@ -72,7 +82,7 @@ describe('AudioPlayer', () => {
 
   it('goes back 10 seconds, not before the start', async () => {
     const user = userEvent.setup();
-    render(<AudioPlayer audio={audio} title="Body scan" />);
+    await renderPlayer();
     const a = element();
     a.currentTime = 65;
     act(() => {
@@ -93,7 +103,7 @@ describe('AudioPlayer', () => {
 
   it('seeks with the slider keys: arrows 5 s, Page Up/Down 30 s, Home and End', async () => {
     const user = userEvent.setup();
-    render(<AudioPlayer audio={audio} title="Body scan" />);
+    await renderPlayer();
     const slider = screen.getByRole('slider', { name: 'Position' });
     slider.focus();
     await user.keyboard('{ArrowRight}');
@@ -111,7 +121,7 @@ describe('AudioPlayer', () => {
 
   it('changes the speed among 0.75, 1, 1.25 and 1.5', async () => {
     const user = userEvent.setup();
-    render(<AudioPlayer audio={audio} title="Body scan" />);
+    await renderPlayer();
     const select = screen.getByRole('combobox', { name: 'Speed' }) as HTMLSelectElement;
     expect([...select.options].map((o) => o.textContent)).toEqual(['0.75×', '1×', '1.25×', '1.5×']);
     expect(select.value).toBe('1');
@@ -122,8 +132,8 @@ describe('AudioPlayer', () => {
     }
   });
 
-  it('takes the real length once the browser knows it', () => {
-    render(<AudioPlayer audio={audio} title="Body scan" />);
+  it('takes the real length once the browser knows it', async () => {
+    await renderPlayer();
     vi.spyOn(element(), 'duration', 'get').mockReturnValue(730);
     act(() => {
       element().dispatchEvent(new Event('durationchange'));
@@ -138,7 +148,7 @@ describe('AudioPlayer', () => {
     document.body.append(plain);
     expect(await axeViolations(plain)).toEqual([]);
     plain.remove();
-    const { container } = render(<AudioPlayer audio={audio} title="Body scan" />);
+    const { container } = await renderPlayer();
     expect(await axeViolations(container)).toEqual([]);
   });
 });

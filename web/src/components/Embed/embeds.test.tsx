@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import Article from '../../templates/Article';
 import { pageProps } from '../../test/fixtures';
-import { activateEmbed, EMBED_ALLOW, liveEmbeds } from './embeds';
+import { activateEmbed, EMBED_ALLOW } from './activate';
+import { liveEmbeds } from './embeds';
 
 /** The facade the builder writes for `::youtube[Evening wind-down]{id=abc123 poster=…}`. */
 const YOUTUBE =
@@ -47,6 +48,14 @@ describe('activateEmbed', () => {
     expect(root.querySelector('figcaption a')?.getAttribute('href')).toBe('https://www.youtube.com/watch?v=abc123');
   });
 
+  it('does nothing for a button already replaced (a second click before the first was answered)', () => {
+    const root = body(YOUTUBE);
+    const button = root.querySelector('.embed-play') as Element;
+    expect(activateEmbed(button)).not.toBeNull();
+    expect(activateEmbed(button)).toBeNull();
+    expect(root.querySelectorAll('iframe').length).toBe(1);
+  });
+
   it('does nothing for a source that is not https', () => {
     for (const src of ['javascript:alert(1)', 'http://www.youtube-nocookie.com/embed/x', 'not a url', '']) {
       const root = body(`<button class="embed-play" data-embed-src="${src}" data-embed-title="x">Play</button>`);
@@ -74,14 +83,15 @@ describe('liveEmbeds', () => {
     const root = body(YOUTUBE + VIMEO);
     const stop = liveEmbeds(root);
     await user.click(screen.getByRole('button', { name: 'Play video: Body scan' }));
-    expect([...root.querySelectorAll('iframe')].map((f) => f.title)).toEqual(['Body scan']);
+    await vi.waitFor(() => expect([...root.querySelectorAll('iframe')].map((f) => f.title)).toEqual(['Body scan']));
     // The body replaced (a client-side navigation): the same listener serves the new facades.
     root.innerHTML = YOUTUBE;
     await user.click(screen.getByRole('button', { name: 'Play video: Evening wind-down' }));
-    expect(root.querySelectorAll('iframe').length).toBe(1);
+    await vi.waitFor(() => expect(root.querySelectorAll('iframe').length).toBe(1));
     stop();
     root.innerHTML = YOUTUBE;
     await user.click(screen.getByRole('button', { name: 'Play video: Evening wind-down' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(root.querySelector('iframe')).toBeNull();
   });
 
@@ -92,10 +102,10 @@ describe('liveEmbeds', () => {
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Play video: Evening wind-down' }));
     await user.keyboard('{Enter}');
-    expect(document.activeElement?.tagName).toBe('IFRAME');
+    await vi.waitFor(() => expect(document.activeElement?.tagName).toBe('IFRAME'));
     screen.getByRole('button', { name: 'Play video: Body scan' }).focus();
     await user.keyboard(' ');
-    expect((document.activeElement as HTMLIFrameElement).title).toBe('Body scan');
+    await vi.waitFor(() => expect((document.activeElement as HTMLIFrameElement).title).toBe('Body scan'));
   });
 
   it('activates a facade that is not a button with Enter', async () => {
@@ -106,7 +116,7 @@ describe('liveEmbeds', () => {
     liveEmbeds(root);
     (root.firstElementChild as HTMLElement).focus();
     await user.keyboard('{Enter}');
-    expect(root.querySelector('iframe')?.title).toBe('T');
+    await vi.waitFor(() => expect(root.querySelector('iframe')?.title).toBe('T'));
   });
 });
 
@@ -115,7 +125,11 @@ describe('the article', () => {
     const user = userEvent.setup();
     const { container } = render(<Article {...pageProps.Article} bodyHtml={`<p>Watch this.</p>${VIMEO}`} />);
     await user.click(screen.getByRole('button', { name: 'Play video: Body scan' }));
-    const iframe = container.querySelector('[data-body] .embed-frame > iframe');
-    expect(iframe?.getAttribute('src')).toBe('https://player.vimeo.com/video/123456?dnt=1&autoplay=1');
+    const iframe = await vi.waitFor(() => {
+      const found = container.querySelector('[data-body] .embed-frame > iframe');
+      if (!found) throw new Error('no player yet');
+      return found;
+    });
+    expect(iframe.getAttribute('src')).toBe('https://player.vimeo.com/video/123456?dnt=1&autoplay=1');
   });
 });

@@ -5,41 +5,8 @@
 // asks: the click (or Enter/Space on the button) puts the player's iframe in the button's place,
 // in the same 16:9 box, and moves focus to it. Without JavaScript the caption's link still works.
 
-/** What the player may do: autoplay (the visitor just asked for it), DRM, PiP, fullscreen. */
-export const EMBED_ALLOW = 'autoplay; encrypted-media; picture-in-picture; fullscreen';
-
 /** The class of a facade's play button. */
 export const EMBED_PLAY = 'embed-play';
-
-/** `value` when it is an absolute https URL, else null. */
-function httpsUrl(value: string | null): string | null {
-  try {
-    return value && new URL(value).protocol === 'https:' ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Replaces the facade `button` with its player (`data-embed-src`, titled `data-embed-title`) and
- * focuses it. Nothing happens (null) when the button has no https source.
- */
-export function activateEmbed(button: Element): HTMLIFrameElement | null {
-  const src = httpsUrl(button.getAttribute('data-embed-src'));
-  if (!src) return null;
-  const doc = button.ownerDocument;
-  const iframe = doc.createElement('iframe');
-  iframe.src = src;
-  iframe.title = button.getAttribute('data-embed-title') ?? '';
-  iframe.setAttribute('allow', EMBED_ALLOW);
-  iframe.setAttribute('allowfullscreen', '');
-  const frame = doc.createElement('div');
-  frame.className = 'embed-frame';
-  frame.append(iframe);
-  button.replaceWith(frame);
-  iframe.focus();
-  return iframe;
-}
 
 /** The facade's button an event happened in, if any. */
 function facadeOf(event: Event): Element | null {
@@ -47,9 +14,20 @@ function facadeOf(event: Event): Element | null {
   return target instanceof Element ? target.closest(`.${EMBED_PLAY}`) : null;
 }
 
+/**
+ * The player's code is loaded on the first click (it is needed by few pages, and only then): the
+ * button has no default action to prevent, and focus moves to the player once it is in place.
+ */
+function activate(facade: Element): void {
+  import('./activate').then(
+    (module) => module.activateEmbed(facade),
+    (error: unknown) => console.error('The video player failed to load', error),
+  );
+}
+
 function onClick(event: MouseEvent): void {
-  const button = facadeOf(event);
-  if (button && activateEmbed(button)) event.preventDefault();
+  const facade = facadeOf(event);
+  if (facade) activate(facade);
 }
 
 /** A real `<button>` turns Enter and Space into a click; any other element gets them here. */
@@ -57,7 +35,8 @@ function onKeyDown(event: KeyboardEvent): void {
   if (event.key !== 'Enter' && event.key !== ' ') return;
   const facade = facadeOf(event);
   if (!facade || facade.tagName === 'BUTTON') return;
-  if (activateEmbed(facade)) event.preventDefault();
+  event.preventDefault();
+  activate(facade);
 }
 
 /**

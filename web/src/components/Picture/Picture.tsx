@@ -19,20 +19,17 @@ type Props = {
 
 /**
  * What stands in for the image while it loads, under it: the dominant colour and the blurred
- * preview, so the slot is never an empty box and the page never jumps (width and height are
- * always given). The focal point is the object-position, for the slots that crop (cards 16:9 and
- * phone thumbnails 4:3, the 2:1 cover, the author circles).
+ * preview (sized to cover the box by global.css), so the slot is never an empty box and the page
+ * never jumps (width and height are always given). The focal point is the object-position, for
+ * the slots that crop (cards 16:9 and phone thumbnails 4:3, the 2:1 cover, the author circles).
  */
 function placeholder({ color, preview, position }: PictureData): CSSProperties | undefined {
-  const style: CSSProperties = {};
-  if (color) style.backgroundColor = color;
-  if (preview) {
-    style.backgroundImage = `url("${preview}")`;
-    style.backgroundSize = 'cover';
-    style.backgroundPosition = position ?? 'center';
-  }
-  if (position) style.objectPosition = position;
-  return Object.keys(style).length > 0 ? style : undefined;
+  if (!color && !preview && !position) return undefined;
+  return {
+    backgroundColor: color ?? undefined,
+    backgroundImage: preview ? `url("${preview}")` : undefined,
+    objectPosition: position ?? undefined,
+  };
 }
 
 /**
