@@ -78,8 +78,9 @@ export function ArticleCard({
 
 /**
  * An article with a recording is a guided meditation: its card gives the listening time, which
- * is what a visitor choosing one wants to know; the others give the reading time.
+ * is what a visitor choosing one wants to know; the others give the reading time. The longer
+ * label is held together (no-break spaces): on a narrow card it moves whole to the next line.
  */
 export function minutesLabel({ readingMinutes, audioMinutes }: Pick<Card, 'readingMinutes' | 'audioMinutes'>): string {
-  return audioMinutes === null ? `${readingMinutes} min read` : `${audioMinutes} min guided meditation`;
+  return audioMinutes === null ? `${readingMinutes} min read` : `${audioMinutes}\u00a0min\u00a0guided\u00a0meditation`;
 }

@@ -1,7 +1,11 @@
 // Puts a facade's player in its place (./embeds.ts listens for the click and loads this).
 
-/** What the player may do: autoplay (the visitor just asked for it), DRM, PiP, fullscreen. */
-export const EMBED_ALLOW = 'autoplay; encrypted-media; picture-in-picture; fullscreen';
+/**
+ * What the player may do: autoplay (the visitor just asked for it), DRM, picture-in-picture; and
+ * fullscreen by `allowfullscreen`, which every browser reads (Chromium warns in the console when
+ * `allow` names fullscreen as well).
+ */
+export const EMBED_ALLOW = 'autoplay; encrypted-media; picture-in-picture';
 
 /** `value` when it is an absolute https URL, else null. */
 function httpsUrl(value: string | null): string | null {
