@@ -71,6 +71,14 @@ describe('Picture', () => {
     }
   });
 
+  it('gives sizes only where there is a srcset (valid HTML)', () => {
+    const { container } = render(<Picture picture={{ ...photo, srcset: '' }} slot="cover" />);
+    expect(container.querySelector('source')?.getAttribute('sizes')).toBe(SLOT_SIZES.cover);
+    const img = container.querySelector('img');
+    expect(img?.hasAttribute('srcset')).toBe(false);
+    expect(img?.hasAttribute('sizes')).toBe(false);
+  });
+
   it('leaves the alt text empty when decorative', () => {
     const img = render(<Picture picture={photo} slot="card" decorative />).container.querySelector('img');
     expect(img?.getAttribute('alt')).toBe('');

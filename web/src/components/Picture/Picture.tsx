@@ -46,14 +46,14 @@ export function Picture({
   decorative = false,
   className,
 }: Props): ReactNode {
-  const responsive = picture.sources.length > 0 || picture.srcset !== '';
-  const sizes = responsive ? sizesFor(slot, layout) : undefined;
+  const sizes = sizesFor(slot, layout);
+  // `sizes` goes with a srcset: an img without one (an SVG, a remote image) has neither.
   const img = (
     <img
       className={className}
       src={picture.src}
       srcSet={picture.srcset || undefined}
-      sizes={sizes}
+      sizes={picture.srcset ? sizes : undefined}
       width={picture.width}
       height={picture.height}
       alt={decorative ? '' : picture.alt}
