@@ -34,7 +34,8 @@ const element = () => document.querySelector('audio') as HTMLAudioElement;
 /** Renders the player and waits for its controls (loaded after the first render). */
 async function renderPlayer() {
   const result = render(<AudioPlayer audio={audio} title="Body scan" />);
-  await screen.findByRole('group', { name: 'Player: Body scan' });
+  // The controls are a chunk of their own: on a busy machine its import takes a while.
+  await screen.findByRole('group', { name: 'Player: Body scan' }, { timeout: 5000 });
   return result;
 }
 
@@ -54,7 +55,7 @@ describe('AudioPlayer', () => {
     render(<AudioPlayer audio={audio} title="Body scan" />);
     // Until the controls arrive, the browser's own stay.
     expect(element().hasAttribute('controls')).toBe(true);
-    const group = await screen.findByRole('group', { name: 'Player: Body scan' });
+    const group = await screen.findByRole('group', { name: 'Player: Body scan' }, { timeout: 5000 });
     expect(group).toBeTruthy();
     expect(element().hasAttribute('controls')).toBe(false);
     expect(screen.getByRole('button', { name: 'Play' })).toBeTruthy();

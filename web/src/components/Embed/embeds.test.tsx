@@ -1,6 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// The activation is a chunk of its own, imported on the first click: on a busy machine that takes a while.
+const LOADED = { timeout: 5000 };
+
 import Article from '../../templates/Article';
 import { pageProps } from '../../test/fixtures';
 import { activateEmbed, EMBED_ALLOW } from './activate';
@@ -83,11 +87,14 @@ describe('liveEmbeds', () => {
     const root = body(YOUTUBE + VIMEO);
     const stop = liveEmbeds(root);
     await user.click(screen.getByRole('button', { name: 'Play video: Body scan' }));
-    await vi.waitFor(() => expect([...root.querySelectorAll('iframe')].map((f) => f.title)).toEqual(['Body scan']));
+    await vi.waitFor(
+      () => expect([...root.querySelectorAll('iframe')].map((f) => f.title)).toEqual(['Body scan']),
+      LOADED,
+    );
     // The body replaced (a client-side navigation): the same listener serves the new facades.
     root.innerHTML = YOUTUBE;
     await user.click(screen.getByRole('button', { name: 'Play video: Evening wind-down' }));
-    await vi.waitFor(() => expect(root.querySelectorAll('iframe').length).toBe(1));
+    await vi.waitFor(() => expect(root.querySelectorAll('iframe').length).toBe(1), LOADED);
     stop();
     root.innerHTML = YOUTUBE;
     await user.click(screen.getByRole('button', { name: 'Play video: Evening wind-down' }));
@@ -102,10 +109,10 @@ describe('liveEmbeds', () => {
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Play video: Evening wind-down' }));
     await user.keyboard('{Enter}');
-    await vi.waitFor(() => expect(document.activeElement?.tagName).toBe('IFRAME'));
+    await vi.waitFor(() => expect(document.activeElement?.tagName).toBe('IFRAME'), LOADED);
     screen.getByRole('button', { name: 'Play video: Body scan' }).focus();
     await user.keyboard(' ');
-    await vi.waitFor(() => expect((document.activeElement as HTMLIFrameElement).title).toBe('Body scan'));
+    await vi.waitFor(() => expect((document.activeElement as HTMLIFrameElement).title).toBe('Body scan'), LOADED);
   });
 
   it('activates a facade that is not a button with Enter', async () => {
@@ -116,7 +123,7 @@ describe('liveEmbeds', () => {
     liveEmbeds(root);
     (root.firstElementChild as HTMLElement).focus();
     await user.keyboard('{Enter}');
-    await vi.waitFor(() => expect(root.querySelector('iframe')?.title).toBe('T'));
+    await vi.waitFor(() => expect(root.querySelector('iframe')?.title).toBe('T'), LOADED);
   });
 });
 
@@ -129,7 +136,7 @@ describe('the article', () => {
       const found = container.querySelector('[data-body] .embed-frame > iframe');
       if (!found) throw new Error('no player yet');
       return found;
-    });
+    }, LOADED);
     expect(iframe.getAttribute('src')).toBe('https://player.vimeo.com/video/123456?dnt=1&autoplay=1');
   });
 });
