@@ -89,7 +89,7 @@ export type Picture = {
 };
 
 /** A guided-meditation recording (`audio:` in the front matter), a file of the site. */
-export type Audio = {
+export type Recording = {
   /** `/media/…` URL of the file. */
   readonly src: string;
   /** MIME type: `audio/mp4` (AAC in .m4a), `audio/mpeg`, `audio/ogg; codecs=opus`… */
@@ -175,7 +175,7 @@ export type ArticleProps = Common & {
   /** The cover: the page's LCP image (fetched with high priority, never lazy). */
   readonly image: Picture | null;
   /** The guided-meditation recording, shown as a player under the article's header. */
-  readonly audio: Audio | null;
+  readonly audio: Recording | null;
   /**
    * Rendered Markdown; headings carry ids matching `toc`. Not in page-data: the article's HTML holds
    * it (in the element with `data-body`), and the runtime takes it from there (runtime/fromDocument.ts).

@@ -1,10 +1,10 @@
 import { type ComponentType, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import type { Audio } from '../../protocol';
+import type { Recording } from '../../protocol';
 import styles from './AudioPlayer.module.css';
 import type { ControlsProps } from './PlayerControls';
 
 type Props = {
-  readonly audio: Audio;
+  readonly audio: Recording;
   /** What is playing (the article's title): names the player. */
   readonly title: string;
 };
