@@ -110,7 +110,10 @@ export type ArticleCard = {
   /** Cover image, or null. Cards show it decoratively (empty alt): the title beside it says what it is. */
   readonly image: Picture | null;
   readonly readingMinutes: number;
-  /** Length of the article's guided-meditation recording in whole minutes; null without audio. */
+  /**
+   * Length of the article's guided-meditation recording in whole minutes, rounded to the nearest
+   * and at least 1 (as the player's caption rounds `seconds`); null without audio.
+   */
   readonly audioMinutes: number | null;
   /**
    * The article's first category → subcategory, for a small eyebrow label on cards; null when
