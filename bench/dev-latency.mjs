@@ -18,6 +18,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { CHROMIUM_ARGS } from '../web/scripts/chromium.mjs';
 
 const repo = resolve(import.meta.dirname, '..');
 const { chromium } = createRequire(join(repo, 'web/package.json'))('playwright-core');
@@ -105,15 +106,7 @@ try {
   context = await chromium.launchPersistentContext(profile, {
     executablePath: values.chromium,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   const page = await context.newPage();
   await page.goto(base + article.route);

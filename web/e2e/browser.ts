@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../scripts/chromium.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
@@ -14,15 +15,7 @@ export type Session = {
 };
 
 /** The flags Chromium needs on this machine (no sandbox as root, no network of its own). */
-export const CHROMIUM_ARGS: readonly string[] = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS };
 
 /** A fresh browser with its own profile directory; `args` are added to `CHROMIUM_ARGS`. */
 export async function launch(options: BrowserContextOptions = {}, args: readonly string[] = []): Promise<Session> {
@@ -58,4 +51,35 @@ export async function watchedPage(session: Session): Promise<WatchedPage> {
   });
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   return { page, errors };
+}
+
+/** A layout shift the page made without user input, and the elements that moved. */
+export type LayoutShift = { readonly value: number; readonly sources: string[] };
+
+/** Records every layout shift of `page` from the very start of each document, before any of the page's own scripts; read them with `layoutShifts`. */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: { value: number; sources: string[] }[] = [];
+    Object.assign(window, { __layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node | null }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        const sources = (entry.sources ?? []).map((source) =>
+          source.node instanceof Element
+            ? `${source.node.tagName.toLowerCase()}.${source.node.className}`
+            : String(source.node?.nodeName),
+        );
+        shifts.push({ value: entry.value, sources });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shifts `recordLayoutShifts` has seen on the current document. */
+export function layoutShifts(page: Page): Promise<LayoutShift[]> {
+  return page.evaluate(() => (window as unknown as { __layoutShifts: LayoutShift[] }).__layoutShifts);
 }

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, type Session, watchedPage } from './browser.ts';
+import { launch, layoutShifts, recordLayoutShifts, type Session, watchedPage } from './browser.ts';
 import { isNotFoundStatusNoise, PAGE_KINDS, SERVER_ERROR, WIDTHS } from './pages.ts';
 
 const base = inject('baseURL');
@@ -93,37 +93,15 @@ describe.each(WIDTHS)('at %i px', (width) => {
   });
 });
 
-type Shift = { readonly value: number; readonly sources: string[] };
-
 describe.each(WIDTHS)('layout stability at %i px', (width) => {
   for (const { kind, path } of PAGE_KINDS.filter((p) => p.kind === 'home' || p.kind === 'article')) {
     it(`${kind} (${path}) does not shift while it loads and hydrates (CLS 0)`, async () => {
       const { page } = await watchedPage(session);
       await page.setViewportSize({ width, height: 900 });
-      // Recorded from the very start of the document, before any of the page's own scripts.
-      await page.addInitScript(() => {
-        const shifts: { value: number; sources: string[] }[] = [];
-        Object.assign(window, { __layoutShifts: shifts });
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & {
-            value: number;
-            hadRecentInput: boolean;
-            sources?: { node?: Node | null }[];
-          })[]) {
-            if (entry.hadRecentInput) continue;
-            const sources = (entry.sources ?? []).map((source) => {
-              const node = source.node;
-              return node instanceof Element
-                ? `${node.tagName.toLowerCase()}.${node.className}`
-                : String(node?.nodeName);
-            });
-            shifts.push({ value: entry.value, sources });
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await recordLayoutShifts(page);
       await page.goto(base + path, { waitUntil: 'networkidle' });
       await settleHydrated(page);
-      const shifts = await page.evaluate(() => (window as unknown as { __layoutShifts: Shift[] }).__layoutShifts);
+      const shifts = await layoutShifts(page);
       expect(shifts).toEqual([]);
       await page.close();
     });

@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, type Session, watchedPage } from './browser.ts';
+import { launch, layoutShifts, recordLayoutShifts, type Session, watchedPage } from './browser.ts';
 import { WIDTHS } from './pages.ts';
 import { decodePng, distance, dominantColour, parseCssRgb, parseHex, type Rgb, toHex } from './pixels.ts';
 import { buildAndServe, readTheme, SECOND_SITE, type ServedSite, type ThemeConfig } from './sites.ts';
@@ -237,31 +237,13 @@ describe.each(SITES)('the $name theme', (site) => {
     it(`does not shift while the home page and its fonts load at ${width} px (CLS 0)`, async () => {
       const { page } = await watchedPage(session);
       await page.setViewportSize({ width, height: 900 });
-      await page.addInitScript(() => {
-        const shifts: { value: number; sources: string[] }[] = [];
-        Object.assign(window, { __layoutShifts: shifts });
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & {
-            value: number;
-            hadRecentInput: boolean;
-            sources?: { node?: Node | null }[];
-          })[]) {
-            if (entry.hadRecentInput) continue;
-            const sources = (entry.sources ?? []).map((source) =>
-              source.node instanceof Element
-                ? `${source.node.tagName.toLowerCase()}.${source.node.className}`
-                : String(source.node?.nodeName),
-            );
-            shifts.push({ value: entry.value, sources });
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await recordLayoutShifts(page);
       await page.goto(`${site.url()}/`, { waitUntil: 'networkidle' });
       await page.evaluate(async () => {
         await document.fonts.ready;
         await new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
       });
-      const shifts = await page.evaluate(() => (window as unknown as { __layoutShifts: unknown[] }).__layoutShifts);
+      const shifts = await layoutShifts(page);
       expect(shifts).toEqual([]);
       await page.close();
     });

@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { CHROMIUM_ARGS } from './chromium.mjs';
 import { serve } from './serve.mjs';
 
 const repo = resolve(import.meta.dirname, '../..');
@@ -32,16 +33,7 @@ const sites = (process.env.SITE ?? Object.keys(SITE_PAGES).join(','))
 const pagesOf = (site) => (process.env.PAGES ?? SITE_PAGES[site] ?? '/').split(',');
 const forms = (process.env.FORMS ?? 'mobile,desktop').split(',');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-].join(' ');
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS].join(' ');
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);

@@ -23,6 +23,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from './chromium.mjs';
 
 const web = resolve(import.meta.dirname, '..');
 const repo = resolve(web, '..');
@@ -220,7 +221,7 @@ async function gzipBytes(urls) {
 
 const demo = args.base ? { url: args.base, stop() {} } : await serveDemo();
 const base = demo.url;
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
 try {
   const probe = await browser.newPage();
   await probe.goto(`${base}/`);

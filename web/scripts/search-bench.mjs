@@ -27,6 +27,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from './chromium.mjs';
 
 const DEFAULT_QUERIES = [
   'sleep',
@@ -176,13 +177,7 @@ async function freshPage(base) {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
+    args: [...CHROMIUM_ARGS],
     viewport: { width: 1280, height: 800 },
   });
   const page = await context.newPage();

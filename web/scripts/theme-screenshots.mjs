@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from './chromium.mjs';
 import { serve } from './serve.mjs';
 
 const repo = resolve(import.meta.dirname, '../..');
@@ -23,17 +24,7 @@ const SHOTS = [
   { site: 'examples/demo', out: 'docs/images/theme-default.png' },
   { site: 'examples/second-site', out: 'docs/images/theme-second-site.png' },
 ];
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--force-color-profile=srgb',
-  '--hide-scrollbars',
-];
+const ARGS = [...CHROMIUM_ARGS, '--force-color-profile=srgb', '--hide-scrollbars'];
 
 /** Quantises and recompresses `file` in place with pngquant and optipng, when they are installed. */
 function optimise(file) {
@@ -50,7 +41,7 @@ const work = mkdtempSync(join(tmpdir(), 'stillpoint-theme-shots-'));
 const context = await chromium.launchPersistentContext(join(work, 'profile'), {
   executablePath,
   headless: true,
-  args: CHROMIUM_ARGS,
+  args: ARGS,
   viewport: { width: 1280, height: 800 },
   colorScheme: 'light',
   reducedMotion: 'reduce',
