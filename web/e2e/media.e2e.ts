@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, type Session, watchedPage } from './browser.ts';
+import { launch, layoutShifts, recordLayoutShifts, type Session, watchedPage } from './browser.ts';
 import { gotoHydrated, isNotFoundStatusNoise } from './pages.ts';
 
 const base = inject('baseURL');
@@ -194,18 +194,13 @@ describe('the guided-meditation player', () => {
 
   it('moves nothing on the page when it is enhanced', async () => {
     const { page } = await watchedPage(session);
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifts: number };
-      w.shifts = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.shifts += (entry as unknown as { value: number }).value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShifts(page);
     await gotoHydrated(page, base + withCoverAndAudio());
     await page.getByRole('group', { name: /^Player: / }).waitFor();
     await page.waitForTimeout(300);
     // The browser's own audio controls shift a little inside themselves as they start (≈ 0.003).
-    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
+    const total = (await layoutShifts(page)).reduce((sum, shift) => sum + shift.value, 0);
+    expect(total).toBeLessThan(0.01);
     await page.close();
   });
 });
