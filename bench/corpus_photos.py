@@ -4,7 +4,7 @@
     python3 bench/corpus_photos.py K DIR [--cache DIR] [--jobs J]   (write photo-00000.jpg… to DIR)
 
 Photograph i (0, 1, 2, …) is derived from one of the calm nature photographs Debian ships in
-mate-backgrounds (nature/) and plasma-workspace-wallpapers (the same 20 as the demo site, see
+mate-backgrounds (nature/) and plasma-workspace-wallpapers (the 20 the demo site uses whole, see
 examples/demo/static/images/photos/CREDITS.md): source i mod 20, cropped to 16:10 at a zoom
 of 1 to 1.6 at a position, maybe mirrored, with its brightness, contrast, saturation and hue
 nudged, all drawn from a generator seeded by i alone, then scaled to 1680×1050 and encoded by
@@ -33,7 +33,7 @@ KDE = "/usr/share/wallpapers"
 DEMO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples", "demo", "static",
                     "images", "photos")
 
-# (Debian path, demo copy, alt text): the demo's 20 photographs.
+# (Debian path, demo copy, alt text): the 20 photographs the demo uses whole.
 SOURCES = [
     (f"{MATE}/Aqua.jpg", "water-drop", "A drop of water splashing into still, silver-blue water"),
     (f"{MATE}/Blinds.jpg", "backlit-leaf", "A bright green leaf lit from behind, its veins in fine lines"),
