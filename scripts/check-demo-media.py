@@ -6,7 +6,7 @@
 Every article has a cover (`image:` a file under static/ or an https URL) with a non-empty
 `image_alt:` and, when set, an `image_focus:` of the form "X% Y%"; every `audio:` is an .m4a,
 .mp3, .opus or .ogg file of the site, at most 500 KB, 60 to 120 s long when it is an .m4a; author
-photos exist and have `photo_alt`; the photographs under static/images/photos/ are JPEGs at most
+photos exist and have `photo_alt` (and the first three authors have none); the photographs under static/images/photos/ are JPEGs at most
 1600 px wide with no EXIF/XMP block, together under 4 MB, each used and named in CREDITS.md;
 `::youtube`/`::vimeo`/`::audio` lines have a title and an id/src. Prints one line per problem
 (file: message) and exits 1 if there is any. Standard library only.
@@ -166,7 +166,10 @@ def main():
     with open(authors_path, "rb") as f:
         authors = tomllib.load(f).get("author", [])
     with_photo = 0
-    for a in authors:
+    for n, a in enumerate(authors):
+        if "photo" in a and n < 3:
+            problems.append(f"{rel(authors_path)}: {a['name']}: the first three authors must have no photo "
+                            "(crates/fuzz/tests/content.rs copies them into a site without static/)")
         if "photo" in a:
             with_photo += 1
             site_file(a["photo"], f"{rel(authors_path)}: {a['name']}", (".jpg", ".jpeg", ".png", ".webp"))
