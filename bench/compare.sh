@@ -8,22 +8,24 @@
 #   WARM=1             after the cold builds, change one article and rebuild each builder once (default 1)
 #   TIMEOUT_S=1800     cap for any single build (default 30 minutes)
 #   SEED=1             corpus seed
+#   IMAGES=0           K > 0: articles get covers drawn from K distinct photographs (gen_corpus.py --images)
 # Corpora are cached in bench/corpora/, outputs go to bench/out/, raw results and logs to bench/results/.
 set -euo pipefail
 N=${1:?usage: compare.sh N}
 BENCH=$(cd "$(dirname "$0")" && pwd)
-SEED=${SEED:-1}; WARM=${WARM:-1}; TIMEOUT_S=${TIMEOUT_S:-1800}; ROUNDS=${ROUNDS:-1}
+SEED=${SEED:-1}; IMAGES=${IMAGES:-0}; WARM=${WARM:-1}; TIMEOUT_S=${TIMEOUT_S:-1800}; ROUNDS=${ROUNDS:-1}
 BUILDERS=${BUILDERS:-hugo stillpoint}
-CORPUS="$BENCH/corpora/n$N-s$SEED"
-OUTS="$BENCH/out/n$N"
+TAG=n$N; if [ "$IMAGES" -gt 0 ]; then TAG=n$N-i$IMAGES; fi
+CORPUS="$BENCH/corpora/$TAG-s$SEED"
+OUTS="$BENCH/out/$TAG"
 STAMP=$(date -u +%Y%m%dT%H%M%SZ)
-RES="$BENCH/results/n$N-$STAMP"
+RES="$BENCH/results/$TAG-$STAMP"
 mkdir -p "$BENCH/corpora" "$OUTS" "$RES"
 [ -x /usr/bin/time ] || { apt-get update -qq && apt-get install -y -qq time; }
 
 if [ ! -f "$CORPUS/.complete" ]; then
   rm -rf "$CORPUS"
-  /usr/bin/time -f "generated in %e s, max RSS %M KiB" python3 "$BENCH/gen_corpus.py" --articles "$N" --out "$CORPUS" --seed "$SEED"
+  /usr/bin/time -f "generated in %e s, max RSS %M KiB" python3 "$BENCH/gen_corpus.py" --articles "$N" --out "$CORPUS" --seed "$SEED" --images "$IMAGES"
   touch "$CORPUS/.complete"
 fi
 SLUG=$(ls "$CORPUS/articles" | LC_ALL=C sort | awk "NR==1"); SLUG=${SLUG%.md}

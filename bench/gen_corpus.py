@@ -1,15 +1,23 @@
 #!/usr/bin/env python3
 """Generate a Stillpoint SITE_DIR (the content format of docs/content.md) for benchmarks.
 
-    python3 bench/gen_corpus.py --articles N --out DIR [--seed 1] [--force]
+    python3 bench/gen_corpus.py --articles N --out DIR [--seed 1] [--force] [--images K]
     python3 bench/gen_corpus.py --articles N --titles FILE [--seed 1]
+
+With --images K, articles get photographic covers (`image:` and `image_alt:`) drawn from K
+distinct photographs (every one used, each by about N/K articles, from a random stream of their
+own, so the rest of the site is the same as without --images), written to
+static/images/photos/photo-NNNNN.jpg: 1680x1050 JPEGs derived from the photographs of Debian's
+mate-backgrounds and plasma-workspace-wallpapers by ffmpeg, made once into a cache shared by
+every corpus (bench/corpus_photos.py; --image-cache DIR, --image-jobs J).
 
 With --titles, only the article titles are written (the same titles and slugs the site of that
 --articles and --seed has), with the topics they are filed under, for indexing benchmarks
 (bench/search-index.sh): a `group` line per `Category -> Subcategory` (labels and hrefs), then
 one line per article, oldest first: title, slug and its group numbers, tab-separated.
 
-Standard library only; the output is a pure function of (--articles, --seed).
+Standard library only (and ffmpeg for --images); the output is a pure function of (--articles,
+--seed, --images).
 """
 import argparse
 import datetime as _dt
@@ -416,6 +424,25 @@ def write_titles(path, n, seed):
             f.write(f"{t}\t{s}\t{','.join(map(str, sorted(placed)))}\n")
 
 
+def cover_lines(a, out, n):
+    """The front matter lines of each article's cover: none without --images; else `image` and
+    `image_alt` of one of K photographs (K at most n), each used by n/K articles (rounded), the
+    order shuffled by a generator of its own (the site's own draws are untouched)."""
+    if not a.images:
+        return [[]] * n
+    sys.dont_write_bytecode = True  # no bench/__pycache__ in the work tree
+    import corpus_photos  # beside this file; imported only when covers are asked for
+
+    k = min(a.images, n)
+    if k < a.images:
+        print(f"--images {a.images}: {n} articles use only {k} photographs", file=sys.stderr)
+    alts = corpus_photos.write(k, os.path.join(out, "static", "images", "photos"),
+                               a.image_cache, a.image_jobs)
+    order = [i % k for i in range(n)] if k else []
+    random.Random(f"covers-{a.seed}").shuffle(order)
+    return [[f"image: /images/photos/{corpus_photos.name(p)}", f"image_alt: {yq(alts[p])}"] for p in order]
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--articles", type=int, required=True)
@@ -423,7 +450,14 @@ def main(argv=None):
     ap.add_argument("--titles", metavar="FILE", help="write only the titles (see above) to FILE")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--force", action="store_true", help="replace DIR if it exists")
+    ap.add_argument("--images", type=int, default=0, metavar="K",
+                    help="give articles covers drawn from K distinct photographs (default: no covers)")
+    ap.add_argument("--image-cache", metavar="DIR", help="where the photographs are made once "
+                    "(default: $XDG_CACHE_HOME/stillpoint-bench/photos)")
+    ap.add_argument("--image-jobs", type=int, metavar="J", help="ffmpeg processes at once (default: 2)")
     a = ap.parse_args(argv)
+    if a.images < 0:
+        ap.error("--images must be 0 or more")
     if a.titles:
         return write_titles(a.titles, a.articles, a.seed)
     if not a.out:
@@ -485,6 +519,7 @@ allow = ["www.googletagmanager.com"]
     # titles and unique slugs first, so bodies can link to any article
     n = a.articles
     titles, slugs = make_titles(rng, n)
+    covers = cover_lines(a, out, n)
 
     cat_keys = [c[0] for c in TOPICS]
     child_keys = {c[0]: [ch[0] for ch in c[4]] for c in TOPICS}
@@ -525,7 +560,7 @@ allow = ["www.googletagmanager.com"]
         desc = f"{rng.choice(descs)}: {title}."
         md = body.build(rng.randint(600, 1100), slugs)
         fm = ["---", f"title: {yq(title)}", f"slug: {slug}", f"date: {date.isoformat()}",
-              f"author: {yq(author)}", f"description: {yq(desc)}", "entities:"] + ent_lines + ["---", ""]
+              f"author: {yq(author)}", f"description: {yq(desc)}"] + covers[i] + ["entities:"] + ent_lines + ["---", ""]
         with open(os.path.join(adir, slug + ".md"), "w") as f:
             f.write("\n".join(fm))
             f.write(md)
