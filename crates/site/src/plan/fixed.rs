@@ -125,6 +125,7 @@ pub fn authors<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
             role: a.meta_title.clone(),
             summary: truncate_words(&first_sentences(&a.description), 180),
             article_count: ctx.catalog.by_author[ai].len(),
+            photo: ctx.author_photo(ai),
         })
         .collect();
     let description = format!(
