@@ -132,9 +132,38 @@ struct Use<'a> {
     target: MediaRef,
 }
 
-/// Reads every image the site's pages show. An image that cannot be read is an error naming
+/// The files of the site the pages show as images (absolute paths), sorted: the build takes
+/// their digests from its cache (`BuildCache::file_digest`, read again only when a file's size
+/// or time changed) and hands them to [`prepare_with`].
+pub fn referenced_files(site: &Site) -> Vec<PathBuf> {
+    let authors = Path::new("data/authors.toml");
+    let article_refs = site
+        .articles
+        .iter()
+        .flat_map(|a| a.image.iter().chain(&a.images).map(move |at| (a.source.as_path(), at)));
+    let photos = site.authors.list.iter().filter_map(|au| au.photo.as_ref().map(|p| (authors, p)));
+    let mut files: Vec<PathBuf> = article_refs
+        .chain(photos)
+        .filter_map(|(from, at)| stillpoint_content::resolve_media_ref(from, &at.value).ok())
+        .filter_map(|r| r.file().map(|f| site.root.join(f)))
+        .collect();
+    files.sort();
+    files.dedup();
+    files
+}
+
+/// Reads every image the site's pages show, each file's digest computed from its bytes.
+pub fn prepare(site: &Site) -> Result<SiteImages, Diagnostics> {
+    prepare_with(site, &|_| None)
+}
+
+/// Reads every image the site's pages show: its size from its header, its digest from `known`
+/// (by absolute path) or else from its bytes. An image that cannot be read is an error naming
 /// the file that references it, with its line, and the image file.
-pub fn prepare<'a>(site: &'a Site) -> Result<SiteImages, Diagnostics> {
+pub fn prepare_with<'a>(
+    site: &'a Site,
+    known: &(dyn Fn(&Path) -> Option<String> + Sync),
+) -> Result<SiteImages, Diagnostics> {
     let authors = Path::new("data/authors.toml");
     let mut uses: Vec<Use> = Vec::new();
     let mut add = |from: &'a Path, at: &'a Located<String>| {
@@ -156,7 +185,7 @@ pub fn prepare<'a>(site: &'a Site) -> Result<SiteImages, Diagnostics> {
     targets.sort_unstable_by(|a, b| format!("{a:?}").cmp(&format!("{b:?}")));
     targets.dedup();
     let read: Vec<(MediaRef, Result<Prepared, String>)> =
-        targets.into_par_iter().map(|t| (t.clone(), read_one(&site.root, t))).collect();
+        targets.into_par_iter().map(|t| (t.clone(), read_one(&site.root, t, known))).collect();
     let mut prepared = HashMap::with_capacity(read.len());
     let mut failed: HashMap<MediaRef, String> = HashMap::new();
     for (target, result) in read {
@@ -216,22 +245,33 @@ pub fn prepare<'a>(site: &'a Site) -> Result<SiteImages, Diagnostics> {
     Ok(SiteImages { prepared, files, sources, outline: outline.finish() })
 }
 
-/// Reads one image: an SVG or a raster image's size, and its bytes' digest.
-fn read_one(root: &Path, target: &MediaRef) -> Result<Prepared, String> {
+/// Reads one image: an SVG or a raster image's size from the start of the file, and its
+/// digest (`known`'s, else of its bytes).
+fn read_one(
+    root: &Path,
+    target: &MediaRef,
+    known: &(dyn Fn(&Path) -> Option<String> + Sync),
+) -> Result<Prepared, String> {
     let file = match target {
         MediaRef::Remote(url) => return Ok(Prepared::Remote { url: url.clone() }),
         MediaRef::File(file) => file,
     };
     let path = root.join(file);
     let shown = file.display();
-    let bytes = std::fs::read(&path).map_err(|e| format!("{shown}: cannot read ({e})"))?;
-    let key = hex::encode(&Sha256::digest(&bytes)[..8]);
+    let cannot = |e: std::io::Error| format!("{shown}: cannot read ({e})");
+    let key = match known(&path) {
+        Some(digest) => digest.chars().take(16).collect(),
+        None => hex::encode(&Sha256::digest(std::fs::read(&path).map_err(cannot)?)[..8]),
+    };
+    let mut bytes = Vec::new();
+    let file_handle = std::fs::File::open(&path).map_err(cannot)?;
+    std::io::Read::read_to_end(&mut std::io::Read::take(file_handle, SVG_HEAD as u64), &mut bytes)
+        .map_err(cannot)?;
     let (width, height) = if target.is_svg() {
-        svg_size(&bytes[..bytes.len().min(SVG_HEAD)])
-            .ok_or_else(|| format!("{shown}: not an SVG image (no <svg> element)"))?
+        svg_size(&bytes).ok_or_else(|| format!("{shown}: not an SVG image (no <svg> element)"))?
     } else {
-        let size =
-            imagesize::blob_size(&bytes).map_err(|e| format!("{shown}: not an image ({e})"))?;
+        // The header may lie past the first bytes (a JPEG's after its EXIF data): read by path.
+        let size = imagesize::size(&path).map_err(|e| format!("{shown}: not an image ({e})"))?;
         let kind = imagesize::image_type(&bytes).map_err(|e| format!("{shown}: {e}"))?;
         use imagesize::ImageType as T;
         if !matches!(kind, T::Jpeg | T::Png | T::Webp | T::Gif) {
@@ -332,14 +372,18 @@ mod tests {
         std::fs::write(root.join("articles/x/cover.PNG"), PNG).unwrap();
         std::fs::write(root.join("static/images/a.png"), PNG).unwrap();
         std::fs::write(root.join("static/images/fake.jpg"), b"hello").unwrap();
-        let bundle = read_one(root, &MediaRef::File("articles/x/cover.PNG".into())).unwrap();
+        let none = |_: &Path| None;
+        let bundle = read_one(root, &MediaRef::File("articles/x/cover.PNG".into()), &none).unwrap();
         let Prepared::Plain { url, width, height, key } = &bundle else { panic!("{bundle:?}") };
         assert_eq!((*width, *height), (3, 2));
         assert_eq!(url, &format!("/media/{key}.png"));
         assert_eq!(key.len(), 16);
-        let kept = read_one(root, &MediaRef::File("static/images/a.png".into())).unwrap();
+        let known = |_: &Path| Some("fedcba9876543210ffff".to_string());
+        let kept = read_one(root, &MediaRef::File("static/images/a.png".into()), &known).unwrap();
+        assert!(matches!(&kept, Prepared::Plain { key, .. } if key == "fedcba9876543210"));
         assert_eq!(kept.share_url(), "/images/a.png");
-        let err = read_one(root, &MediaRef::File("static/images/fake.jpg".into())).unwrap_err();
+        let err =
+            read_one(root, &MediaRef::File("static/images/fake.jpg".into()), &none).unwrap_err();
         assert!(err.starts_with("static/images/fake.jpg: not an image"), "{err}");
     }
 }

@@ -250,7 +250,15 @@ pub fn build_in(
     let publish = opts.publish();
     let site = load(&opts.site_dir, &opts.env, &mut cache.parsed, &publish)?;
     tracing::debug!(elapsed = ?started.elapsed(), "loaded");
-    let images = crate::images::prepare(&site).map_err(BuildError::Content)?;
+    // Each image file's digest from the cache (read again only when its size or time changed).
+    let mut image_digests = std::collections::HashMap::new();
+    for file in crate::images::referenced_files(&site) {
+        if let Ok(digest) = cache.file_digest(&file) {
+            image_digests.insert(file, digest);
+        }
+    }
+    let images = crate::images::prepare_with(&site, &|p| image_digests.get(p).cloned())
+        .map_err(BuildError::Content)?;
     tracing::debug!(elapsed = ?started.elapsed(), images = images.len(), "images read");
     let static_files = match &site.static_dir {
         Some(dir) => files::tree(dir, "")?,
@@ -388,7 +396,9 @@ pub fn build_in(
     })?;
 
     if same_outline {
-        update.keep_rest();
+        // Every image still shown was copied above: one not copied is no longer used.
+        let media = format!("{}/", layout::MEDIA_DIR);
+        update.keep_rest_except(&|rel| rel.starts_with(&media));
     } else {
         for (file, xml) in sitemap_files(&ctx, &pages) {
             update.put(&file, xml.as_bytes())?;
