@@ -153,6 +153,7 @@ pub fn referenced_files(site: &Site) -> Vec<PathBuf> {
 }
 
 /// Reads every image the site's pages show, each file's digest computed from its bytes.
+#[cfg(test)]
 pub fn prepare(site: &Site) -> Result<SiteImages, Diagnostics> {
     prepare_with(site, &|_| None)
 }
