@@ -171,8 +171,8 @@ pub fn load_site_partial_with(
     } = load_articles(root, default_date, parsed);
     diag.extend(article_errors);
 
-    let media = crate::media_refs::check_all(root, &articles, authors.as_ref());
-    let media_failed = crate::media_refs::check_all(root, &failed, None);
+    let media = crate::media_refs::check_all(root, &articles, authors.as_ref(), &pages);
+    let media_failed = crate::media_refs::check_all(root, &failed, None, &[]);
     if let (Some(topics), Some(authors)) = (&topics, &authors) {
         let found = cross_check(&articles, &failed, topics, authors);
         for e in found.into_iter().chain(media).chain(media_failed) {
@@ -624,6 +624,12 @@ mod tests {
         assert!(found[2].contains("index.md:12:36: image `/images/covers/nope.svg` not found | looked for static/images/covers/nope.svg"), "{found:#?}");
         let held: Vec<_> = site.unwrap().draft_problems.iter().map(|e| e.kind.code()).collect();
         assert_eq!(held, ["missing_image"], "a draft's missing image is held back");
+
+        fs::write(root.join("pages/faq.md"), "Ask.\n\n![A map](/images/map.png)\n").unwrap();
+        let (_, diag) = load_site_partial(root, &at("2026-01-01T00:00:00Z", false));
+        let page = diag.iter().find(|e| e.path == Path::new("pages/faq.md")).expect("{diag}");
+        assert_eq!((page.line, page.col, page.kind.code()), (3, 1, "missing_image"), "{diag}");
+        fs::remove_file(root.join("pages/faq.md")).unwrap();
 
         let authors = root.join("data/authors.toml");
         let text = fs::read_to_string(&authors).unwrap().replacen(

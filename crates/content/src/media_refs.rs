@@ -132,12 +132,14 @@ pub fn check(
     }
 }
 
-/// Checks every image reference of the articles (cover and body) and of the authors' photos:
+/// Checks every image reference of the articles (cover and body), of the pages' bodies and of
+/// the authors' photos:
 /// the errors of those that name no file of the site.
 pub(crate) fn check_all(
     root: &Path,
     articles: &[std::sync::Arc<crate::Article>],
     authors: Option<&crate::Authors>,
+    pages: &[crate::InfoPage],
 ) -> Vec<ContentError> {
     use rayon::prelude::*;
     let mut errors: Vec<ContentError> = articles
@@ -153,6 +155,10 @@ pub(crate) fn check_all(
                 .collect::<Vec<_>>()
         })
         .collect();
+    for page in pages {
+        let from = PathBuf::from(page.source());
+        errors.extend(page.images.iter().filter_map(|i| check(root, &from, "body image", i).err()));
+    }
     let from = Path::new("data/authors.toml");
     for author in authors.iter().flat_map(|a| &a.list) {
         // As for covers, the parser checked the value.

@@ -127,7 +127,7 @@ impl SiteImages {
 
 /// One reference to read: where it is written, and what it names.
 struct Use<'a> {
-    from: &'a Path,
+    from: PathBuf,
     at: &'a Located<String>,
     target: MediaRef,
 }
@@ -142,8 +142,14 @@ pub fn referenced_files(site: &Site) -> Vec<PathBuf> {
         .iter()
         .flat_map(|a| a.image.iter().chain(&a.images).map(move |at| (a.source.as_path(), at)));
     let photos = site.authors.list.iter().filter_map(|au| au.photo.as_ref().map(|p| (authors, p)));
+    let pages: Vec<(PathBuf, &Located<String>)> = site
+        .pages
+        .iter()
+        .flat_map(|p| p.images.iter().map(|at| (PathBuf::from(p.source()), at)))
+        .collect();
     let mut files: Vec<PathBuf> = article_refs
         .chain(photos)
+        .chain(pages.iter().map(|(from, at)| (from.as_path(), *at)))
         .filter_map(|(from, at)| stillpoint_content::resolve_media_ref(from, &at.value).ok())
         .filter_map(|r| r.file().map(|f| site.root.join(f)))
         .collect();
@@ -166,10 +172,15 @@ pub fn prepare_with<'a>(
     known: &(dyn Fn(&Path) -> Option<String> + Sync),
 ) -> Result<SiteImages, Diagnostics> {
     let authors = Path::new("data/authors.toml");
+    let page_refs: Vec<(PathBuf, &Located<String>)> = site
+        .pages
+        .iter()
+        .flat_map(|p| p.images.iter().map(|at| (PathBuf::from(p.source()), at)))
+        .collect();
     let mut uses: Vec<Use> = Vec::new();
-    let mut add = |from: &'a Path, at: &'a Located<String>| {
+    let mut add = |from: &Path, at: &'a Located<String>| {
         if let Ok(target) = stillpoint_content::resolve_media_ref(from, &at.value) {
-            uses.push(Use { from, at, target });
+            uses.push(Use { from: from.to_path_buf(), at, target });
         }
     };
     for a in &site.articles {
@@ -181,6 +192,9 @@ pub fn prepare_with<'a>(
         if let Some(at) = &author.photo {
             add(authors, at);
         }
+    }
+    for (from, at) in page_refs {
+        add(&from, at);
     }
     let mut targets: Vec<&MediaRef> = uses.iter().map(|u| &u.target).collect();
     targets.sort_unstable_by(|a, b| format!("{a:?}").cmp(&format!("{b:?}")));
@@ -203,7 +217,7 @@ pub fn prepare_with<'a>(
     for u in &uses {
         if let Some(message) = failed.get(&u.target) {
             let kind = ContentErrorKind::InvalidImage(format!("`{}`: {message}", u.at.value));
-            diag.push(ContentError::new(u.from, u.at.line, u.at.col, kind));
+            diag.push(ContentError::new(&u.from, u.at.line, u.at.col, kind));
         }
     }
     diag.into_result()?;

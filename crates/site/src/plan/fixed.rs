@@ -202,7 +202,10 @@ pub fn info<'a>(ctx: &PlanContext<'a>, page: &'a InfoPage) -> PagePlan<'a> {
         }),
         path,
         head: h,
-        markdown: Some(Markdown::new(&page.body, ctx.site.config.unsafe_html)),
+        markdown: Some(
+            Markdown::new(&page.body, ctx.site.config.unsafe_html)
+                .with_images(ctx.body_images(page.source().as_ref(), &page.images)),
+        ),
         source: None,
         live: ctx.live(),
     }
