@@ -157,7 +157,10 @@ fn a_site_of_accepted_fields_checks_clean_and_the_mapping_applies() {
                 "content/articles/body-scan/index.md",
                 "---\ntitle: Body Scan\ndate: 2024-06-02\ncategories: [Sleep]\nfeatured_image: lake.svg\n---\n{{< figure src=\"lake.svg\" alt=\"A lake\" caption=\"Still water\" >}}\n\n{{< highlight sh >}}\necho breathe\n{{< /highlight >}}\n",
             ),
-            ("content/articles/body-scan/lake.svg", r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3"/>"#),
+            (
+                "content/articles/body-scan/lake.svg",
+                r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3"/>"#,
+            ),
         ],
     );
     let out = import(&t, &hugo);
