@@ -38,12 +38,23 @@ pub struct Article {
     pub author: Option<Located<String>>,
     /// As written, or taken from the first paragraph.
     pub description: String,
-    pub image: Option<String>,
+    /// `image:` as written, with where: a file relative to the article, a path under `static/`
+    /// or an `https://` URL (`crate::media_refs`); checked by `load_site`.
+    pub image: Option<Located<String>>,
+    /// `image_alt:` the cover's alt text.
+    #[serde(default)]
+    pub image_alt: Option<String>,
+    /// `image_focus:` the cover's focal point, `"x% y%"` (CSS `object-position`).
+    #[serde(default)]
+    pub image_focus: Option<String>,
     pub entities: Vec<Entity>,
     /// Internal links (`/…` targets) in the body, with their file line.
     pub links: Vec<Located<String>>,
     /// Images in the body written with no alt text (`![](…)`): their URL and file line.
     pub images_without_alt: Vec<Located<String>>,
+    /// Every image in the body (`![alt](…)`): its URL as written and where.
+    #[serde(default)]
+    pub images: Vec<Located<String>>,
     pub words: u32,
     /// Lines of the front matter fields that later checks point at.
     pub slug_line: u32,
@@ -100,6 +111,8 @@ struct Raw {
     author: Option<Spanned<String>>,
     description: Option<String>,
     image: Option<Spanned<String>>,
+    image_alt: Option<String>,
+    image_focus: Option<Spanned<String>>,
     entities: Option<Vec<RawEntity>>,
     aliases: Option<Vec<Spanned<String>>>,
     accept: Option<Vec<Spanned<String>>>,
@@ -117,6 +130,8 @@ pub(crate) const FIELDS: &[&str] = &[
     "author",
     "description",
     "image",
+    "image_alt",
+    "image_focus",
     "entities",
     "aliases",
     "accept",
@@ -304,19 +319,31 @@ impl Article {
             errors.push(order("expires", raw_e, format!("{e} is not after the article's date")));
         }
         let entities_given = raw.entities.is_some();
-        let image = raw.image.as_ref().map(|i| i.value.trim()).filter(|i| !i.is_empty());
-        if let (Some(url), Some(spanned)) = (image, &raw.image)
-            && let Some(reason) = image_problem(url)
+        let image = raw.image.as_ref().and_then(|i| {
+            let value = i.value.trim();
+            let (line, col) = at(i);
+            (!value.is_empty()).then(|| Located { value: value.to_string(), line, col })
+        });
+        if let Some(image) = &image
+            && let Err(reason) = crate::media_refs::resolve(source, &image.value)
         {
-            let (line, col) = at(spanned);
             errors.push(ContentError::new(
                 source,
-                line,
-                col,
-                ContentErrorKind::InvalidImage(format!("`{url}`: {reason}")),
+                image.line,
+                image.col,
+                ContentErrorKind::InvalidImage(format!("`{}` in `image`: {reason}", image.value)),
             ));
         }
-        let image = image.map(str::to_string);
+        let image_alt = raw.image_alt.map(|a| a.trim().to_string()).filter(|a| !a.is_empty());
+        let image_focus = raw.image_focus.as_ref().and_then(|f| match parse_focus(&f.value) {
+            Ok(focus) => Some(focus),
+            Err(message) => {
+                let (line, col) = at(f);
+                let kind = ContentErrorKind::InvalidValue { field: "image_focus".into(), message };
+                errors.push(ContentError::new(source, line, col, kind));
+                None
+            }
+        });
         let entities: Vec<Entity> = match raw.entities {
             None => {
                 errors.push(missing("entities"));
@@ -426,9 +453,12 @@ impl Article {
             author,
             description,
             image,
+            image_alt,
+            image_focus,
             entities,
             links: scan.links,
             images_without_alt: scan.images_without_alt,
+            images: scan.images,
             words: scan.words,
             slug_line,
             aliases,
@@ -437,6 +467,21 @@ impl Article {
             shortcodes: scan.shortcodes,
         };
         (Some(article), errors)
+    }
+}
+
+/// `image_focus` as `"x% y%"` (each 0–100, decimals allowed), normalised (`"30% 60%"`).
+fn parse_focus(value: &str) -> Result<String, String> {
+    let bad = || format!("`{value}` is not a focal point like \"30% 60%\" (x% y%, each 0 to 100)");
+    let parts: Vec<&str> = value.split_whitespace().collect();
+    let [x, y] = parts.as_slice() else { return Err(bad()) };
+    let percent = |p: &str| -> Option<f64> {
+        let n: f64 = p.strip_suffix('%')?.parse().ok()?;
+        (n.is_finite() && (0.0..=100.0).contains(&n)).then_some(n)
+    };
+    match (percent(x), percent(y)) {
+        (Some(x), Some(y)) => Ok(format!("{x}% {y}%")),
+        _ => Err(bad()),
     }
 }
 
@@ -504,6 +549,8 @@ fn yaml_kind(e: &serde_saphyr::Error) -> ContentErrorKind {
 pub(crate) struct BodyScan {
     pub links: Vec<Located<String>>,
     pub images_without_alt: Vec<Located<String>>,
+    /// Every image, with where it starts.
+    pub images: Vec<Located<String>>,
     pub words: u32,
     pub first_paragraph: String,
     pub shortcodes: Vec<Located<String>>,
@@ -525,6 +572,7 @@ impl BodyScan {
 pub(crate) fn scan_body(body: &str, body_line: u32) -> BodyScan {
     let mut links = Vec::new();
     let mut images_without_alt = Vec::new();
+    let mut images = Vec::new();
     // The image being read: its URL, where it starts, and its alt text so far.
     let mut image: Option<(String, usize, String)> = None;
     let mut words = 0u32;
@@ -568,6 +616,9 @@ pub(crate) fn scan_body(body: &str, body_line: u32) -> BodyScan {
                 }
             }
             Event::Start(Tag::Image { dest_url, .. }) => {
+                let (line, col) = line_col(body, range.start);
+                let line = line + body_line - 1;
+                images.push(Located { value: dest_url.to_string(), line, col });
                 image = Some((dest_url.to_string(), range.start, String::new()));
             }
             Event::End(TagEnd::Image) => {
@@ -605,6 +656,7 @@ pub(crate) fn scan_body(body: &str, body_line: u32) -> BodyScan {
     BodyScan {
         links,
         images_without_alt,
+        images,
         words,
         first_paragraph: truncate_words(first.trim(), 160),
         shortcodes,
@@ -638,29 +690,6 @@ fn find_shortcodes(text: &str) -> Vec<String> {
 /// Internal links in any Markdown text whose first line is `body_line` of its file.
 pub fn scan_links(body: &str, body_line: u32) -> Vec<Located<String>> {
     scan_body(body, body_line).links
-}
-
-/// Why `url` cannot be an article's `image`, or None when it can: a path on the site
-/// (`/images/cover.jpg`, not `//host/x.png`) or an absolute `https://` or `http://` URL, with no
-/// spaces, quotes, angle brackets or backslashes. (`javascript:`, `data:` and relative paths are
-/// refused: the value is a page's `og:image` and a card's `src`.)
-pub fn image_problem(url: &str) -> Option<&'static str> {
-    let odd = |c: char| c.is_whitespace() || c.is_control() || "\"'<>\\`".contains(c);
-    if url.chars().any(odd) {
-        return Some("a URL has no spaces, quotes, angle brackets or backslashes");
-    }
-    if url.starts_with("//") {
-        return Some("`//host/…` leaves out the scheme: write `https://host/…`");
-    }
-    if url.starts_with('/') {
-        return None;
-    }
-    let lower = url.to_ascii_lowercase();
-    match ["https://", "http://"].iter().find_map(|s| lower.strip_prefix(s)) {
-        Some(rest) if rest.is_empty() || rest.starts_with('/') => Some("the URL names no host"),
-        Some(_) => None,
-        None => Some("use a path on the site starting with `/`, or an `https://` URL"),
-    }
 }
 
 /// The site path of a link target when it is internal (`/x`, not `//host` or `https://`).
@@ -982,23 +1011,7 @@ More [topic](/anxiety-management/).
     }
 
     #[test]
-    fn image_must_be_a_site_path_or_a_web_url() {
-        for ok in ["/images/a.jpg", "https://cdn.example/a.png", "HTTP://cdn.example/a.png?x=1"] {
-            assert_eq!(image_problem(ok), None, "{ok}");
-        }
-        for bad in [
-            "javascript:alert(1)",
-            "data:image/png;base64,AAAA",
-            "//evil.example/x.png",
-            "x\" onerror=\"alert(1)",
-            "/x\" onerror=\"alert(1)",
-            "images/a.jpg",
-            "https://",
-            "https:///a.png",
-            "/a b.png",
-        ] {
-            assert!(image_problem(bad).is_some(), "{bad}");
-        }
+    fn image_fields() {
         let text = GOOD.replace("author:", "image: \"javascript:alert(1)\"\nauthor:");
         let errs = Article::parse(Path::new("a.md"), &text, date()).unwrap_err();
         assert_eq!(errs.len(), 1, "{errs:?}");
@@ -1006,9 +1019,31 @@ More [topic](/anxiety-management/).
         assert!(
             matches!(&errs[0].kind, ContentErrorKind::InvalidImage(m) if m.contains("javascript:"))
         );
-        let text = GOOD.replace("author:", "image: /images/a.jpg\nauthor:");
-        let a = Article::parse(Path::new("a.md"), &text, date()).unwrap();
-        assert_eq!(a.image.as_deref(), Some("/images/a.jpg"));
+        let text = GOOD.replace(
+            "author:",
+            "image: cover.jpg\nimage_alt: \" Dawn over a lake \"\nimage_focus: 30% 60.5%\nauthor:",
+        );
+        let a = Article::parse(Path::new("articles/x/index.md"), &text, date()).unwrap();
+        let image = a.image.unwrap();
+        assert_eq!((image.value.as_str(), image.line, image.col), ("cover.jpg", 5, 8));
+        assert_eq!(a.image_alt.as_deref(), Some("Dawn over a lake"));
+        assert_eq!(a.image_focus.as_deref(), Some("30% 60.5%"));
+        for bad in ["30%", "30 60", "30% 160%", "left top", "30% 60% 1%", "-1% 0%"] {
+            let text = GOOD.replace("author:", &format!("image_focus: \"{bad}\"\nauthor:"));
+            let errs = Article::parse(Path::new("a.md"), &text, date()).unwrap_err();
+            assert_eq!(errs.len(), 1, "{bad}: {errs:?}");
+            assert_eq!(errs[0].line, 5);
+            assert!(errs[0].to_string().contains("invalid value for `image_focus`"), "{}", errs[0]);
+        }
+    }
+
+    #[test]
+    fn every_body_image_is_located() {
+        let body = "Intro.\n\n![A candle](images/candle.jpg)\n\nText ![](/x.png) more.\n";
+        let scan = scan_body(body, 10);
+        let found: Vec<_> = scan.images.iter().map(|l| (l.value.as_str(), l.line, l.col)).collect();
+        assert_eq!(found, [("images/candle.jpg", 12, 1), ("/x.png", 14, 6)]);
+        assert_eq!(scan.images_without_alt.len(), 1);
     }
 
     #[test]

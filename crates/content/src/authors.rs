@@ -5,6 +5,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
+use crate::article::Located;
 use crate::error::{ContentError, ContentErrorKind, line_col, toml_error};
 use crate::labels::{is_slug, slugify};
 
@@ -17,6 +18,11 @@ pub struct Author {
     pub description: String,
     pub meta_title: String,
     pub meta_description: String,
+    /// `photo`: relative to data/, under static/ (`/authors/maya.jpg`) or an `https://` URL,
+    /// with where it is written; checked by `load_site`.
+    pub photo: Option<Located<String>>,
+    /// `photo_alt`: the photo's alt text (else the author's name).
+    pub photo_alt: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -96,12 +102,30 @@ impl Authors {
             let (bio_line, _) = line_col(text, ra.description.span().start);
             let description = ra.description.into_inner();
             errors.extend(crate::article::scan_body(&description, bio_line).too_deep_error(path));
+            let photo = ra.photo.and_then(|p| {
+                let (line, col) = line_col(text, p.span().start);
+                let value = p.into_inner().trim().to_string();
+                (!value.is_empty()).then_some(Located { value, line, col })
+            });
+            if let Some(p) = &photo
+                && let Err(reason) = crate::media_refs::resolve(path, &p.value)
+            {
+                let message = format!("`{}` in `photo`: {reason}", p.value);
+                errors.push(ContentError::new(
+                    path,
+                    p.line,
+                    p.col,
+                    ContentErrorKind::InvalidImage(message),
+                ));
+            }
             list.push(Author {
                 name,
                 slug,
                 description,
                 meta_title: ra.meta_title,
                 meta_description: ra.meta_description,
+                photo,
+                photo_alt: ra.photo_alt.map(|a| a.trim().to_string()).filter(|a| !a.is_empty()),
             });
         }
         if errors.is_empty() { Ok(Self { list, by_name }) } else { Err(errors) }
@@ -123,6 +147,8 @@ struct RawAuthor {
     meta_title: String,
     meta_description: String,
     slug: Option<toml::Spanned<String>>,
+    photo: Option<toml::Spanned<String>>,
+    photo_alt: Option<String>,
 }
 
 #[cfg(test)]
@@ -168,6 +194,26 @@ meta_description = "Articles by Rosa."
         assert_eq!(errs.len(), 1, "{errs:?}");
         assert_eq!(errs[0].line, 10, "{errs:?}");
         assert!(matches!(errs[0].kind, ContentErrorKind::TooDeep { .. }), "{errs:?}");
+    }
+
+    #[test]
+    fn photos_with_alt_text() {
+        let text = TWO.replace(
+            "meta_description = \"Articles by Maya.\"",
+            "meta_description = \"Articles by Maya.\"\nphoto = \"photos/maya.jpg\"\nphoto_alt = \"Maya in the garden\"",
+        );
+        let a = Authors::parse(Path::new("data/authors.toml"), &text).unwrap();
+        let maya = a.by_name("Maya Lindqvist").unwrap();
+        let photo = maya.photo.as_ref().unwrap();
+        assert_eq!((photo.value.as_str(), photo.line, photo.col), ("photos/maya.jpg", 7, 9));
+        assert_eq!(maya.photo_alt.as_deref(), Some("Maya in the garden"));
+        assert_eq!(a.by_name("Rosa Villaseñor").unwrap().photo, None);
+        let text = TWO.replace(
+            "meta_description = \"Articles by Maya.\"",
+            "meta_description = \"Articles by Maya.\"\nphoto = \"http://x.example/m.jpg\"",
+        );
+        let errs = Authors::parse(Path::new("data/authors.toml"), &text).unwrap_err();
+        assert_eq!((errs[0].line, errs[0].col, errs[0].kind.code()), (7, 9, "invalid_image"));
     }
 
     #[test]

@@ -55,8 +55,11 @@ pub enum ContentErrorKind {
     RouteTaken { route: String, owner: String },
     #[error("`{0}` is not a regular file")]
     NotRegularFile(String),
-    #[error("invalid `image`: {0}")]
+    #[error("invalid image reference: {0}")]
     InvalidImage(String),
+    /// An image reference to a file that is not there: as written, and the file looked for.
+    #[error("image `{value}` not found")]
+    MissingImage { value: String, looked_for: String },
     #[error("nested more than {max} levels deep (blockquotes, lists and HTML elements)")]
     TooDeep { max: usize },
     #[error("redirect to `{0}`, which is not a page of this site")]
@@ -93,6 +96,7 @@ impl ContentErrorKind {
             Self::RouteTaken { .. } => "route_taken",
             Self::NotRegularFile(_) => "not_regular_file",
             Self::InvalidImage(_) => "invalid_image",
+            Self::MissingImage { .. } => "missing_image",
             Self::TooDeep { .. } => "too_deep",
             Self::RedirectTarget(_) => "redirect_target",
             Self::RedirectChain { .. } => "redirect_chain",
@@ -135,7 +139,10 @@ impl ContentErrorKind {
                 "content files must be plain files: replace the pipe, socket or device with a file"
             }
             Self::InvalidImage(_) => {
-                "use a path on the site (/images/cover.jpg) or an https:// URL"
+                "use a path relative to the file (cover.jpg), a path under static/ (/images/cover.jpg) or an https:// URL (see docs/content.md#images)"
+            }
+            Self::MissingImage { .. } => {
+                "add the file, or correct the path (see docs/content.md#images)"
             }
             Self::TooDeep { .. } => {
                 "close the elements and blockquotes you open, or flatten the nesting"
@@ -300,6 +307,7 @@ mod tests {
             ContentErrorKind::RouteTaken { route: s(), owner: s() },
             ContentErrorKind::NotRegularFile(s()),
             ContentErrorKind::InvalidImage(s()),
+            ContentErrorKind::MissingImage { value: s(), looked_for: s() },
             ContentErrorKind::TooDeep { max: 1 },
         ];
         let mut hints: Vec<String> = kinds.iter().map(|k| k.hint().to_string()).collect();

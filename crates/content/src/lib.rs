@@ -20,6 +20,7 @@ mod font_metrics;
 mod front_matter;
 mod labels;
 mod load;
+mod media_refs;
 mod nesting;
 mod pages;
 mod parsed;
@@ -38,8 +39,7 @@ mod topics;
 mod warnings;
 
 pub use article::{
-    Article, Entity, EntitySubcategory, Located, image_problem, internal_path, scan_links,
-    truncate_words,
+    Article, Entity, EntitySubcategory, Located, internal_path, scan_links, truncate_words,
 };
 pub use authors::{Author, Authors};
 pub use catalog::{Catalog, CategoryIndex, SubcategoryIndex, SubsubcategoryIndex, build_catalog};
@@ -54,6 +54,7 @@ pub use font_metrics::{
 pub use front_matter::{Split, SplitError, split as split_front_matter};
 pub use labels::{fnv1a32, is_slug, label_from_key, slugify, title_case};
 pub use load::{Site, load_site, load_site_partial, load_site_partial_with};
+pub use media_refs::{MediaRef, check as check_media_ref, resolve as resolve_media_ref};
 pub use nesting::MAX_NESTING;
 pub use pages::{INFO_PAGES, InfoPage, default_route};
 pub use parsed::{ParsedArticles, text_digest};

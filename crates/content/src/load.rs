@@ -171,11 +171,16 @@ pub fn load_site_partial_with(
     } = load_articles(root, default_date, parsed);
     diag.extend(article_errors);
 
+    let media = crate::media_refs::check_all(root, &articles, authors.as_ref(), &pages);
+    let media_failed = crate::media_refs::check_all(root, &failed, None, &[]);
     if let (Some(topics), Some(authors)) = (&topics, &authors) {
-        for e in cross_check(&articles, &failed, topics, authors) {
+        let found = cross_check(&articles, &failed, topics, authors);
+        for e in found.into_iter().chain(media).chain(media_failed) {
             let in_draft = articles.iter().chain(&failed).any(|a| a.draft && a.source == e.path);
             if in_draft { draft_problems.push(e) } else { diag.push(e) }
         }
+    } else {
+        diag.extend(media.into_iter().chain(media_failed));
     }
     if publish.drafts {
         diag.extend(draft_problems.drain(..));
@@ -255,7 +260,7 @@ fn load_articles(
     parsed: &mut ParsedArticles,
 ) -> LoadedArticles {
     let mut tree = ArticleTree::default();
-    markdown_files(&root.join("articles"), &mut tree);
+    markdown_files(&root.join("articles"), 0, &mut tree);
     let rel = |p: &PathBuf| p.strip_prefix(root).unwrap_or(p).to_path_buf();
     let not_regular: Vec<ContentError> = tree
         .not_regular
@@ -383,13 +388,28 @@ const NOT_UTF8: &str = "not UTF-8 text: this is the first byte that is not";
 /// may leave the site or loop); they are listed apart, as are pipes and other special files.
 /// Names starting with `.` (hidden folders such as `.drafts/`, editors' `.#x.md` and
 /// `.x.md.swp`) and ending with `~` (backups) are not content, and are skipped without a word.
-fn markdown_files(dir: &Path, out: &mut ArticleTree) {
+/// A folder below `articles/` holding an `index.md` is a page bundle: that file alone is read.
+fn markdown_files(dir: &Path, depth: usize, out: &mut ArticleTree) {
     let Ok(entries) = fs::read_dir(dir) else { return };
     let mut entries: Vec<(std::ffi::OsString, fs::FileType)> = entries
         .filter_map(Result::ok)
         .filter_map(|e| Some((e.file_name(), e.file_type().ok()?)))
         .collect();
     entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    // A page bundle: a folder below articles/ with an index.md is one article, and everything
+    // else in it (images, audio, other Markdown, subfolders) is its files, never articles.
+    if depth > 0 && entries.iter().any(|(name, kind)| name == "index.md" && !kind.is_dir()) {
+        let path = dir.join("index.md");
+        let kind = &entries.iter().find(|(n, _)| n == "index.md").expect("found").1;
+        if kind.is_symlink() {
+            out.symlinks.push(path);
+        } else if kind.is_file() {
+            out.files.push(path);
+        } else {
+            out.not_regular.push(path);
+        }
+        return;
+    }
     for (name, kind) in entries {
         if !is_content_name(Path::new(&name)) {
             continue;
@@ -397,7 +417,7 @@ fn markdown_files(dir: &Path, out: &mut ArticleTree) {
         let path = dir.join(&name);
         let md = path.extension().is_some_and(|x| x == "md");
         if kind.is_dir() {
-            markdown_files(&path, out);
+            markdown_files(&path, depth + 1, out);
         } else if kind.is_symlink() {
             if md || path.is_dir() {
                 out.symlinks.push(path);
@@ -563,6 +583,68 @@ mod tests {
         assert_eq!(held, ["malformed_front_matter", "unknown_author"]);
         let (_, diag) = load_site_partial(root, &at("2026-01-01T00:00:00Z", true));
         assert_eq!(diag.len(), 2, "{diag}");
+    }
+
+    #[test]
+    fn page_bundles_are_one_article_with_its_files() {
+        let dir = demo_copy();
+        let root = dir.path();
+        write(
+            root,
+            "articles/t/morning-light/index.md",
+            "t-morning",
+            "2025-01-01",
+            "image: cover.jpg",
+        );
+        fs::write(root.join("articles/t/morning-light/cover.jpg"), b"jpeg").unwrap();
+        fs::write(root.join("articles/t/morning-light/notes.md"), "not an article").unwrap();
+        fs::create_dir_all(root.join("articles/t/morning-light/more")).unwrap();
+        fs::write(root.join("articles/t/morning-light/more/x.md"), "not one either").unwrap();
+        let (site, diag) = load_site_partial(root, &at("2026-01-01T00:00:00Z", false));
+        assert!(diag.is_empty(), "{diag}");
+        assert_eq!(slugs(&site.unwrap()), ["t-morning"]);
+    }
+
+    #[test]
+    fn missing_images_are_errors_at_their_reference() {
+        let dir = demo_copy();
+        let root = dir.path();
+        let body = "image: cover.jpg\nimage_alt: A lake";
+        write(root, "articles/t/a/index.md", "t-a", "2025-01-01", body);
+        fs::write(root.join("articles/t/a/cover.jpeg"), b"jpeg").unwrap();
+        let text = fs::read_to_string(root.join("articles/t/a/index.md")).unwrap()
+            + "\n![A candle](images/candle.jpg) and ![x](/images/covers/nope.svg)\n";
+        fs::write(root.join("articles/t/a/index.md"), text).unwrap();
+        write(root, "articles/t/b.md", "t-b", "2025-01-01", "draft: true\nimage: /nope.png");
+        let (site, diag) = load_site_partial(root, &at("2026-01-01T00:00:00Z", false));
+        let found: Vec<String> = diag.iter().map(|e| format!("{e} | {}", e.hint())).collect();
+        assert_eq!(found.len(), 3, "{found:#?}");
+        assert!(found[0].starts_with("articles/t/a/index.md:5:8: image `cover.jpg` not found | looked for articles/t/a/cover.jpg; did you mean `articles/t/a/cover.jpeg`?"), "{found:#?}");
+        assert!(found[1].starts_with("articles/t/a/index.md:12:1: image `images/candle.jpg` not found | looked for articles/t/a/images/candle.jpg"), "{found:#?}");
+        assert!(found[2].contains("index.md:12:36: image `/images/covers/nope.svg` not found | looked for static/images/covers/nope.svg"), "{found:#?}");
+        let held: Vec<_> = site.unwrap().draft_problems.iter().map(|e| e.kind.code()).collect();
+        assert_eq!(held, ["missing_image"], "a draft's missing image is held back");
+
+        fs::write(root.join("pages/faq.md"), "Ask.\n\n![A map](/images/map.png)\n").unwrap();
+        let (_, diag) = load_site_partial(root, &at("2026-01-01T00:00:00Z", false));
+        let page = diag.iter().find(|e| e.path == Path::new("pages/faq.md")).expect("{diag}");
+        assert_eq!((page.line, page.col, page.kind.code()), (3, 1, "missing_image"), "{diag}");
+        fs::remove_file(root.join("pages/faq.md")).unwrap();
+
+        let authors = root.join("data/authors.toml");
+        let text = fs::read_to_string(&authors).unwrap().replacen(
+            "[[author]]\n",
+            "[[author]]\nphoto = \"photos/nobody.jpg\"\n",
+            1,
+        );
+        fs::write(&authors, text).unwrap();
+        let (_, diag) = load_site_partial(root, &at("2026-01-01T00:00:00Z", false));
+        assert!(
+            diag.iter()
+                .any(|e| e.path == Path::new("data/authors.toml")
+                    && e.kind.code() == "missing_image"),
+            "{diag}"
+        );
     }
 
     #[test]

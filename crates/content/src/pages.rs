@@ -36,6 +36,8 @@ pub struct InfoPage {
     /// Markdown.
     pub body: String,
     pub body_line: u32,
+    /// The body's images (`![alt](…)`): as written, with where.
+    pub images: Vec<crate::article::Located<String>>,
 }
 
 #[derive(Deserialize, Default)]
@@ -88,8 +90,8 @@ impl InfoPage {
                 vec![ContentError::new(path, line, 1, ContentErrorKind::MalformedFrontMatter(msg))]
             })?
         };
-        if let Some(e) = crate::article::scan_body(split.body, split.body_line).too_deep_error(path)
-        {
+        let scan = crate::article::scan_body(split.body, split.body_line);
+        if let Some(e) = scan.too_deep_error(path) {
             return Err(vec![e]);
         }
         let (route, route_line, route_col) = match raw.route {
@@ -119,6 +121,7 @@ impl InfoPage {
             description: raw.description,
             body: split.body.to_string(),
             body_line: split.body_line,
+            images: scan.images,
         })
     }
 }

@@ -26,6 +26,8 @@ pub enum WarningKind {
     AuthorWithoutArticles(String),
     /// `![](url)` in an article: an image a screen reader cannot describe.
     ImageWithoutAlt(String),
+    /// An article's `image` with no `image_alt`: the cover's alt text is a generic fallback.
+    CoverWithoutAlt(String),
     /// An `entities` entry with no subcategories: the article is filed under the category's
     /// `other` subcategory.
     FiledUnderOther { category: String },
@@ -52,6 +54,7 @@ pub enum WarningKind {
 pub const WARNING_CODES: &[&str] = &[
     "author_without_articles",
     "image_without_alt",
+    "cover_without_alt",
     "filed_under_other",
     "unknown_subcategory",
     "shortcode",
@@ -68,6 +71,7 @@ impl WarningKind {
         match self {
             Self::AuthorWithoutArticles(_) => "author_without_articles",
             Self::ImageWithoutAlt(_) => "image_without_alt",
+            Self::CoverWithoutAlt(_) => "cover_without_alt",
             Self::FiledUnderOther { .. } => "filed_under_other",
             Self::UnknownSubcategory { .. } => "unknown_subcategory",
             Self::Shortcode(_) => "shortcode",
@@ -87,6 +91,9 @@ impl WarningKind {
             }
             Self::ImageWithoutAlt(_) => {
                 "describe the image between the brackets: ![A calm lake at dawn](/images/lake.jpg)"
+            }
+            Self::CoverWithoutAlt(_) => {
+                "describe the cover for screen readers: `image_alt: \"Morning light over a still lake\"`"
             }
             Self::FiledUnderOther { .. } => {
                 "list the article's `subcategories` under this category, or accept it: `accept: [filed_under_other]`"
@@ -113,6 +120,7 @@ impl fmt::Display for WarningKind {
         match self {
             Self::AuthorWithoutArticles(name) => write!(f, "author `{name}` has no articles"),
             Self::ImageWithoutAlt(url) => write!(f, "image `{url}` has no alt text"),
+            Self::CoverWithoutAlt(url) => write!(f, "cover `{url}` has no `image_alt`"),
             Self::FiledUnderOther { category } => write!(
                 f,
                 "no subcategories under `{category}`: the article is filed under `{OTHER}`"
@@ -208,6 +216,16 @@ pub fn content_warnings(site: &Site, catalog: &Catalog) -> Vec<ContentWarning> {
                 line: img.line,
                 col: img.col,
                 kind: WarningKind::ImageWithoutAlt(img.value.clone()),
+            });
+        }
+        if let Some(image) = &a.image
+            && a.image_alt.is_none()
+        {
+            out.push(ContentWarning {
+                path: a.source.clone(),
+                line: image.line,
+                col: image.col,
+                kind: WarningKind::CoverWithoutAlt(image.value.clone()),
             });
         }
         for code in &a.shortcodes {
@@ -345,9 +363,11 @@ mod tests {
         write(
             root,
             "articles/b.md",
-            "---\ntitle: B\nslug: b\nauthor: Ana\nentities:\n  - category: calm\n    subcategories:\n      - subcategory: breath\n---\nText.\n",
+            "---\ntitle: B\nslug: b\nauthor: Ana\nimage: /y.png\nentities:\n  - category: calm\n    subcategories:\n      - subcategory: breath\n---\nText.\n",
         );
         write(root, "static/images/y.png", "png");
+        write(root, "static/x.png", "png");
+        write(root, "static/y.png", "png");
         std::os::unix::fs::symlink(root.join("articles/b.md"), root.join("articles/c.md")).unwrap();
         std::os::unix::fs::symlink(root.join("articles"), root.join("articles/more")).unwrap();
         std::os::unix::fs::symlink(
@@ -376,6 +396,7 @@ mod tests {
             [
                 "articles/a.md:6:15 no subcategories under `calm`: the article is filed under `other`",
                 "articles/a.md:10:1 image `/x.png` has no alt text",
+                "articles/b.md:5:8 cover `/y.png` has no `image_alt`",
                 "articles/c.md:0:0 a symbolic link: symlinks are not followed, so it is left out",
                 "articles/d.md:9:22 `calm` has no subcategory `breat`: the article is filed under `other` (did you mean `breath`?)",
                 "articles/d.md:10:22 `calm` has no subcategory `sleep`: the article is filed under `other`",
@@ -395,6 +416,7 @@ mod tests {
         let kinds = [
             WarningKind::AuthorWithoutArticles(String::new()),
             WarningKind::ImageWithoutAlt(String::new()),
+            WarningKind::CoverWithoutAlt(String::new()),
             WarningKind::FiledUnderOther { category: String::new() },
             WarningKind::UnknownSubcategory {
                 category: String::new(),

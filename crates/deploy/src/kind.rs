@@ -10,7 +10,8 @@ pub const REVALIDATE: &str = "public, max-age=0, must-revalidate";
 /// Upload order: a phase starts only when the previous one has fully succeeded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Phase {
-    /// Content-hashed files (`assets/`, the search index's `search/k…` shards, `page-data/sq/`):
+    /// Content-hashed files (`assets/`, the image renditions under `media/`, the search index's
+    /// `search/k…` shards, `page-data/sq/`):
     /// nothing references them until the pages of this build are up.
     Hashed,
     /// HTML, page-data, slice-data, feeds, sitemaps, images and other files at stable paths.
@@ -25,7 +26,7 @@ pub fn is_hashed(path: &str) -> bool {
     if let Some(name) = path.strip_prefix("search/") {
         return name.starts_with('k') && !name.contains('/');
     }
-    ["assets/", "page-data/sq/"].iter().any(|p| path.starts_with(p))
+    ["assets/", "media/", "page-data/sq/"].iter().any(|p| path.starts_with(p))
 }
 
 pub fn phase(path: &str) -> Phase {
@@ -91,6 +92,7 @@ mod tests {
     #[test]
     fn phases_follow_the_output_layout() {
         assert_eq!(phase("assets/entry-client-Csvmr_1K.css"), Phase::Hashed);
+        assert_eq!(phase("media/0123456789abcdef-640.webp"), Phase::Hashed);
         assert_eq!(phase("search/k1-0.d29a1a2047653e52348e.bin"), Phase::Hashed);
         assert_eq!(phase("search/0/61.0.bin"), Phase::Content);
         assert_eq!(phase("search/0/c3.json"), Phase::Content);
@@ -109,6 +111,7 @@ mod tests {
     #[test]
     fn headers_per_kind() {
         assert_eq!(cache_control("assets/a-1.js"), IMMUTABLE);
+        assert_eq!(cache_control("media/0123456789abcdef-1200.jpg"), IMMUTABLE);
         for p in ["index.html", "sw.js", "page-data/app-data.json", "rss.xml", "sitemap.xml"] {
             assert_eq!(cache_control(p), REVALIDATE, "{p}");
         }

@@ -1,7 +1,7 @@
 //! The Cache-Control rule for files served from the site root.
 //!
-//! Hashed assets and the search index's directory shards (`/search/k…`, named by a digest of their
-//! bytes) never change under their name, so browsers may keep them for a year. The search
+//! Hashed assets, the image renditions (`/media/`) and the search index's directory shards
+//! (`/search/k…`), each named by a digest of their bytes, never change under their name, so browsers may keep them for a year. The search
 //! manifest and the segment files (`/search/{segment}/…`, stable names that the client asks for
 //! with their segment's version) are revalidated. Pages, page data, the search manifest and the service worker change
 //! under the same name, so they are revalidated on each use (cheap: ETag/Last-Modified make that a 304). Everything else
@@ -18,7 +18,7 @@ pub(crate) const ONE_HOUR: &str = "public, max-age=3600";
 pub(crate) fn cache_control(path: &str) -> &'static str {
     if let Some(name) = path.strip_prefix("/search/") {
         if name.starts_with('k') && !name.contains('/') { IMMUTABLE } else { NO_CACHE }
-    } else if path.starts_with("/assets/") {
+    } else if path.starts_with("/assets/") || path.starts_with("/media/") {
         IMMUTABLE
     } else if is_page(path)
         || path.starts_with("/page-data/")
@@ -49,6 +49,8 @@ mod tests {
         let cases = [
             ("/assets/app-3f2a.js", IMMUTABLE),
             ("/assets/app-3f2a.css", IMMUTABLE),
+            ("/media/0123456789abcdef-640.avif", IMMUTABLE),
+            ("/media/0123456789abcdef.svg", IMMUTABLE),
             ("/search/manifest.json", NO_CACHE),
             ("/search/k2-3.9f8e0a.bin", IMMUTABLE),
             ("/search/0/c0.json", NO_CACHE),

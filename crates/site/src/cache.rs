@@ -20,7 +20,7 @@ use crate::error::BuildError;
 
 /// The cache file inside the cache directory.
 pub const CACHE_FILE: &str = "build-cache.bin";
-const FORMAT: u32 = 3;
+const FORMAT: u32 = 4;
 /// Bytes of SHA-256 closing the file, over everything before them.
 const CHECK_LEN: usize = 16;
 

@@ -12,6 +12,9 @@ pub const PAGE_DATA_DIR: &str = "page-data";
 pub const SLICE_DATA_DIR: &str = "slice-data";
 /// The web bundle's hashed JS and CSS.
 pub const ASSETS_DIR: &str = "assets";
+/// The images the build publishes, named by their content (`media/{key}-{width}.{ext}`, or
+/// `media/{key}.{ext}` for a file published as it is): cached for good, like `assets/`.
+pub const MEDIA_DIR: &str = "media";
 /// The search index (`search/manifest.json` and its pieces).
 pub const SEARCH_DIR: &str = "search";
 
@@ -60,6 +63,7 @@ pub fn top_level() -> Vec<String> {
     let pages = fixed.into_iter().chain(info).flat_map(|r| [html_file(&r), page_data_file(&r)]);
     let generated = [
         ASSETS_DIR.to_string(),
+        MEDIA_DIR.to_string(),
         search_file("manifest.json"),
         site_data_file("0"),
         slice_data_file("header"),

@@ -16,6 +16,7 @@ mod client;
 mod emit;
 mod error;
 mod feeds;
+mod images;
 mod layout;
 mod links;
 mod page_routes;

@@ -78,7 +78,7 @@ pub struct ArticleCard {
     pub description: String,
     pub date: String,
     pub author: Option<Link>,
-    pub image: Option<String>,
+    pub image: Option<Picture>,
     pub reading_minutes: u32,
     pub topic: Option<Link>,
 }
@@ -147,10 +147,35 @@ pub struct AuthorByline {
     pub role: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
-pub struct Image {
+/// An image as `<picture>` shows it: the fallback `src`, the intrinsic size, the modern formats'
+/// srcsets, and what shows while it loads. The `sizes` come from the slot it is shown in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Picture {
+    /// The original-format rendition (the largest up to 1280 px wide), an SVG's path, or an
+    /// `https://` URL.
     pub src: String,
+    /// Intrinsic, oriented (a remote image: the slot's default, 1200×675).
+    pub width: u32,
+    pub height: u32,
     pub alt: String,
+    /// AVIF then WebP, each `"url 320w, url 640w, …"`; empty for SVG and remote images.
+    pub sources: Vec<PictureSource>,
+    /// The original format's srcset, "" when none.
+    pub srcset: String,
+    /// The dominant colour `#rrggbb`, shown behind the image while it loads.
+    pub color: Option<String>,
+    /// A tiny blurred preview, a `data:` URI.
+    pub preview: Option<String>,
+    /// `image_focus`: the CSS `object-position` where a slot crops.
+    pub position: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PictureSource {
+    /// `image/avif`, `image/webp`.
+    #[serde(rename = "type")]
+    pub mime: String,
+    pub srcset: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -175,7 +200,7 @@ pub struct ArticleProps {
     pub draft: bool,
     pub author: Option<AuthorByline>,
     pub reading_minutes: u32,
-    pub image: Option<Image>,
+    pub image: Option<Picture>,
     /// Rendered Markdown. Left out of page-data (empty there): the article's HTML holds it, and
     /// the client runtime takes it from there (`web/src/runtime/body.ts`).
     #[serde(skip_serializing_if = "String::is_empty")]
@@ -208,6 +233,7 @@ pub struct AuthorSummary {
     pub role: String,
     pub summary: String,
     pub article_count: usize,
+    pub photo: Option<Picture>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -225,6 +251,7 @@ pub struct AuthorProps {
     pub common: Common,
     pub name: String,
     pub role: String,
+    pub photo: Option<Picture>,
     pub bio_html: String,
     pub articles: Vec<ArticleCard>,
     pub total: usize,

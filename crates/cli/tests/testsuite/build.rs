@@ -79,7 +79,7 @@ fn the_layout_lists_everything_written_at_the_top() {
     );
 }
 
-/// `og:image` is the site's origin and a site path, or an absolute image URL as written.
+/// `og:image` is the site's origin and the image's path, or an absolute image URL as written.
 #[test]
 fn og_image_is_an_absolute_url() {
     let t = SiteTest::from_fixture("minimal");
@@ -90,7 +90,13 @@ fn og_image_is_an_absolute_url() {
             .unwrap();
     };
     add_image("articles/body-scan.md", "https://cdn.example/covers/scan.png");
-    add_image("articles/breathing.md", "/images/breathing.png");
+    add_image("articles/breathing.md", "/images/breathing.svg");
+    std::fs::create_dir_all(t.site().join("static/images")).unwrap();
+    std::fs::write(
+        t.site().join("static/images/breathing.svg"),
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 9"/>"#,
+    )
+    .unwrap();
     t.build();
     let og = |page: &str| {
         let html = t.read(page);
@@ -103,7 +109,7 @@ fn og_image_is_an_absolute_url() {
     );
     let origin = std::fs::read_to_string(t.site().join("stillpoint.toml")).unwrap();
     let origin = crate::util::between(&origin, "url = \"", "\"").unwrap().to_string();
-    assert_eq!(og("articles/breathing.html"), Some(format!("{origin}/images/breathing.png")));
+    assert_eq!(og("articles/breathing.html"), Some(format!("{origin}/images/breathing.svg")));
 }
 
 #[test]

@@ -111,10 +111,14 @@ fn a_near_miss_subcategory_and_a_shortcode_are_warnings() {
 #[test]
 fn image_urls_of_every_kind_are_refused_at_their_line() {
     let t = SiteTest::from_fixture("minimal");
-    for (i, bad) in
-        ["javascript:alert(1)", "data:image/png;base64,AAAA", "//evil.example/x.png", "cover.png"]
-            .iter()
-            .enumerate()
+    for (i, bad) in [
+        "javascript:alert(1)",
+        "data:image/png;base64,AAAA",
+        "//evil.example/x.png",
+        "http://x.example/a.png",
+    ]
+    .iter()
+    .enumerate()
     {
         std::fs::write(
             t.site().join(format!("articles/bad-{i}.md")),

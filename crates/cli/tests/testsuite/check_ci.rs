@@ -85,6 +85,12 @@ fn every_warning_kind_is_reported_with_its_line() {
             + "\n[[author]]\nname = \"Idle Writer\"\ndescription = \"Writes nothing yet.\"\nmeta_title = \"Idle\"\nmeta_description = \"Idle.\"\n",
     )
     .unwrap();
+    std::fs::create_dir_all(t.site().join("static/images")).unwrap();
+    std::fs::write(
+        t.site().join("static/images/lake.jpg"),
+        [0xff, 0xd8, 0xff, 0xc0, 0, 0x11, 8, 0, 2, 0, 3, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1],
+    )
+    .unwrap();
     std::fs::write(
         t.site().join("articles/pictures.md"),
         "---\ntitle: Pictures\nslug: pictures\nentities:\n  - category: sleepEnhancement\n    subcategories:\n      - subcategory: guidedMeditationForSleep\n---\nA lake:\n\n![](/images/lake.jpg)\n\n![A described lake](/images/lake.jpg)\n",

@@ -235,7 +235,7 @@ fn every_referenced_image_exists() {
     };
     for (i, a) in site.articles.iter().enumerate() {
         let body = site.read_body(i).unwrap();
-        for img in a.image.iter().cloned().chain(md_image(&body)) {
+        for img in a.image.iter().map(|l| l.value.clone()).chain(md_image(&body)) {
             assert!(
                 stat.join(img.trim_start_matches('/')).is_file(),
                 "{}: {img} is missing",

@@ -155,9 +155,12 @@ fn a_site_of_accepted_fields_checks_clean_and_the_mapping_applies() {
             ),
             (
                 "content/articles/body-scan/index.md",
-                "---\ntitle: Body Scan\ndate: 2024-06-02\ncategories: [Sleep]\nfeatured_image: lake.png\n---\n{{< figure src=\"lake.png\" alt=\"A lake\" caption=\"Still water\" >}}\n\n{{< highlight sh >}}\necho breathe\n{{< /highlight >}}\n",
+                "---\ntitle: Body Scan\ndate: 2024-06-02\ncategories: [Sleep]\nfeatured_image: lake.svg\n---\n{{< figure src=\"lake.svg\" alt=\"A lake\" caption=\"Still water\" >}}\n\n{{< highlight sh >}}\necho breathe\n{{< /highlight >}}\n",
             ),
-            ("content/articles/body-scan/lake.png", "not really a png"),
+            (
+                "content/articles/body-scan/lake.svg",
+                r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3"/>"#,
+            ),
         ],
     );
     let out = import(&t, &hugo);
@@ -166,11 +169,11 @@ fn a_site_of_accepted_fields_checks_clean_and_the_mapping_applies() {
     assert!(report.contains(": 2 converted cleanly, 0 with notes, 0 not converted."), "{report}");
     assert!(report.contains("Check: no errors"), "{report}");
     let (fm, body) = front(&t, "body-scan");
-    assert_eq!(fm["image"], "/images/body-scan/lake.png");
+    assert_eq!(fm["image"], "/images/body-scan/lake.svg");
     assert!(fm.get("aliases").is_none(), "the Hugo address is the Stillpoint one: {fm}");
     assert_eq!(
         body,
-        "![A lake](/images/body-scan/lake.png)\n\n*Still water*\n\n```sh\necho breathe\n```\n"
+        "![A lake](/images/body-scan/lake.svg)\n\n*Still water*\n\n```sh\necho breathe\n```\n"
     );
     assert!(front(&t, "box-breathing").1.contains("[the scan](/articles/body-scan)"));
     assert!(t.run(&["check", "site"]).status.success());

@@ -29,6 +29,19 @@ enum Edit {
     Now(usize),
     /// Toggles `draft: true` on the `i`th added article (on the fixed untagged one when none is).
     Draft(usize),
+    /// Replaces the bytes of a picture (another width) and makes fixed article `0..3` show it:
+    /// as its cover (on its cards too) or in its body.
+    Image(usize, u8),
+}
+
+/// A PNG's signature and header: `width`×2 pixels (the image stage reads the header).
+fn png(width: u32) -> Vec<u8> {
+    let mut bytes = vec![0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d];
+    bytes.extend(b"IHDR");
+    bytes.extend(width.to_be_bytes());
+    bytes.extend(2u32.to_be_bytes());
+    bytes.extend([8, 2, 0, 0, 0, 0, 0, 0, 0]);
+    bytes
 }
 
 /// Instants the builds run at. All are after the fixed articles that link to each other, so no
@@ -54,6 +67,7 @@ fn edit() -> impl Strategy<Value = Edit> {
         any::<u8>().prop_map(Edit::Static),
         (0..NOWS.len()).prop_map(Edit::Now),
         (0..4usize).prop_map(Edit::Draft),
+        (0..3usize, any::<u8>()).prop_map(|(i, n)| Edit::Image(i, n)),
     ]
 }
 
@@ -81,6 +95,21 @@ fn apply(t: &SiteTest, added: &mut Vec<String>, now: &mut &str, edit: &Edit) {
     let articles = t.site().join("articles");
     match *edit {
         Edit::Now(i) => *now = NOWS[i],
+        Edit::Image(i, n) => {
+            let name = format!("pic-{}.png", n % 2);
+            std::fs::write(articles.join(&name), png(1 + u32::from(n))).unwrap();
+            let path = articles.join(FIXED[i]);
+            let mut text = std::fs::read_to_string(&path).unwrap();
+            if n % 2 == 0 {
+                if !text.contains("\nimage:") {
+                    let cover = format!("\nimage: {name}\nimage_alt: A picture\nslug:");
+                    text = text.replacen("\nslug:", &cover, 1);
+                }
+            } else if !text.contains(&format!("]({name})")) {
+                text.push_str(&format!("\n![A picture]({name})\n"));
+            }
+            std::fs::write(&path, text).unwrap();
+        }
         Edit::Draft(i) => {
             let path = match added.len() {
                 0 => articles.join("untagged.md"),

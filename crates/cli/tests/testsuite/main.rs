@@ -17,6 +17,7 @@ mod deploy_redirects;
 mod dev;
 mod env;
 mod home_copy;
+mod images;
 mod import_hugo;
 mod incremental;
 mod incremental_prop;

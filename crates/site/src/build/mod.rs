@@ -3,7 +3,7 @@
 //! may skip, and the emit stage writes only files whose bytes changed.
 
 mod files;
-mod key;
+pub(crate) mod key;
 mod outline;
 mod pages;
 mod session;
@@ -205,6 +205,10 @@ pub fn check(site_dir: &Path, env: &str, publish: &Publish) -> Result<CheckRepor
     let pages = site_pages(&PlanContext::new(&site, &catalog));
     let mut errors = validate(&site, &pages);
     errors.extend(validate_redirects(&site, &pages, &site_redirects(&site)).1);
+    // Every image readable, from its first bytes (no digest: nothing is published).
+    if let Err(images) = crate::images::prepare_with(&site, &|_| Some(String::new())) {
+        errors.extend(images.0);
+    }
     let mut diag = Diagnostics(errors);
     diag.sort();
     diag.into_result().map_err(BuildError::Content)?;
@@ -247,6 +251,16 @@ pub fn build_in(
     let publish = opts.publish();
     let site = load(&opts.site_dir, &opts.env, &mut cache.parsed, &publish)?;
     tracing::debug!(elapsed = ?started.elapsed(), "loaded");
+    // Each image file's digest from the cache (read again only when its size or time changed).
+    let mut image_digests = std::collections::HashMap::new();
+    for file in crate::images::referenced_files(&site) {
+        if let Ok(digest) = cache.file_digest(&file) {
+            image_digests.insert(file, digest);
+        }
+    }
+    let images = crate::images::prepare_with(&site, &|p| image_digests.get(p).cloned())
+        .map_err(BuildError::Content)?;
+    tracing::debug!(elapsed = ?started.elapsed(), images = images.len(), "images read");
     let static_files = match &site.static_dir {
         Some(dir) => files::tree(dir, "")?,
         None => Vec::new(),
@@ -268,6 +282,7 @@ pub fn build_in(
         shard: opts.shard,
         noindex: crate::plan::noindex(&site),
         theme_css: &theme.css,
+        images: images.outline(),
     }
     .key(&mut session.outlines)?;
 
@@ -281,12 +296,14 @@ pub fn build_in(
         Some((key, catalog)) if key == outline => catalog,
         _ => build_catalog(&site),
     };
-    let ctx = PlanContext::new(&site, &catalog);
+    let ctx = PlanContext::new(&site, &catalog).with_images(&images);
     let owner = shard::Owner::new(opts.shard, &site);
     let mut redirects = Vec::new();
     let pages = if same_outline {
-        let current = |a: &Article| article_page_current(&cache, a);
-        let stale = |a: &Article| owner.owns_article(&a.slug) && !current(a);
+        let current = |i: usize, a: &Article| {
+            article_page_current(&cache, a, images.article_source(i, &a.digest))
+        };
+        let stale = |i: usize, a: &Article| owner.owns_article(&a.slug) && !current(i, a);
         stale_articles(&site, stale)
     } else {
         let pages = site_pages(&ctx);
@@ -306,6 +323,7 @@ pub fn build_in(
     // Static files first, so the site's own files can never overwrite generated ones.
     files::copy(&update, &mut cache, &static_files)?;
     files::copy(&update, &mut cache, &asset_files)?;
+    files::copy(&update, &mut cache, images.files())?;
     let site_json = serde_json::to_string(&site_data(&ctx, year, layout::url(&search_manifest())))
         .expect("site data serialises");
     let site_hash = digest([site_json.as_bytes()]);
@@ -379,7 +397,9 @@ pub fn build_in(
     })?;
 
     if same_outline {
-        update.keep_rest();
+        // Every image still shown was copied above: one not copied is no longer used.
+        let media = format!("{}/", layout::MEDIA_DIR);
+        update.keep_rest_except(&|rel| rel.starts_with(&media));
     } else {
         for (file, xml) in sitemap_files(&ctx, &pages) {
             update.put(&file, xml.as_bytes())?;
@@ -435,20 +455,21 @@ pub fn build_in(
     })
 }
 
-/// The pages of the articles `stale` picks.
-fn stale_articles(site: &Site, stale: impl Fn(&Article) -> bool) -> Vec<SitePage> {
-    let articles = site.articles.iter().enumerate().filter(|(_, a)| stale(a));
+/// The pages of the articles `stale` picks (by index and article).
+fn stale_articles(site: &Site, stale: impl Fn(usize, &Article) -> bool) -> Vec<SitePage> {
+    let articles = site.articles.iter().enumerate().filter(|(i, a)| stale(*i, a));
     articles
         .map(|(i, a)| SitePage { path: Route::article(&a.slug), page: PageRef::Article(i) })
         .collect()
 }
 
-/// Whether an article's page in the live output was rendered from the article's file as it is.
-/// Asked only when the live output is the one the last build left (its manifest has the digest
-/// recorded with the outline), whose pages are those the cache records.
-fn article_page_current(cache: &BuildCache, article: &Article) -> bool {
+/// Whether an article's page in the live output was rendered from the article's file and the
+/// images it shows as they are (`source`: `SiteImages::article_source`). Asked only when the
+/// live output is the one the last build left (its manifest has the digest recorded with the
+/// outline), whose pages are those the cache records.
+fn article_page_current(cache: &BuildCache, article: &Article, source: &str) -> bool {
     let route = Route::article(&article.slug);
-    cache.pages.get(route.as_str()).is_some_and(|e| e.source.as_deref() == Some(&*article.digest))
+    cache.pages.get(route.as_str()).is_some_and(|e| e.source.as_deref() == Some(source))
 }
 
 /// A page per exact redirect, `_redirects` and the table `serve` reads.

@@ -31,6 +31,8 @@ struct ArticleOutline<'a> {
     author: Option<&'a str>,
     description: &'a str,
     image: Option<&'a str>,
+    image_alt: Option<&'a str>,
+    image_focus: Option<&'a str>,
     entities: &'a [Entity],
     links: Vec<&'a str>,
     minutes: u32,
@@ -56,6 +58,9 @@ pub struct OutlineInputs<'a> {
     pub noindex: bool,
     /// The compiled theme: it changes with the font files too, which the data digest does not cover.
     pub theme_css: &'a str,
+    /// What the image stage made of the covers (shown on cards) and author photos
+    /// (`SiteImages::outline`): a replaced cover changes every page that shows its card.
+    pub images: &'a str,
 }
 
 /// What each article showed elsewhere at the last build of a session, by source file: a file
@@ -88,6 +93,7 @@ impl OutlineInputs<'_> {
             .json(&self.shard)
             .json(&self.environment())
             .part(self.theme_css.as_bytes())
+            .part(self.images.as_bytes())
             // What is published is in the articles below; what waits (the next scheduled article
             // in build.json) and whether this is a preview is here.
             .json(&self.site.schedule);
@@ -126,7 +132,9 @@ fn article_digest(a: &Article) -> [u8; 16] {
         draft: a.draft,
         author: a.author.as_ref().map(|l| l.value.as_str()),
         description: &a.description,
-        image: a.image.as_deref(),
+        image: a.image.as_ref().map(|l| l.value.as_str()),
+        image_alt: a.image_alt.as_deref(),
+        image_focus: a.image_focus.as_deref(),
         entities: &a.entities,
         links: a.links.iter().map(|l| l.value.as_str()).collect(),
         minutes: reading_minutes(a.words),
@@ -171,19 +179,20 @@ mod tests {
             shard,
             noindex: crate::plan::noindex(site),
             theme_css: "",
+            images: "",
         }
         .key(&mut OutlineMemo::default())
         .unwrap()
     }
 
     #[test]
-    fn the_compiled_theme_is_in_the_outline() {
+    fn the_compiled_theme_and_the_images_are_in_the_outline() {
         let dir = tempfile::tempdir().unwrap();
         let bundle = bundle(dir.path());
         let site =
             load_site(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo")).unwrap();
         let worker = WorkerScript::read(&bundle).unwrap().key;
-        let key = |theme_css: &str| {
+        let key = |theme_css: (&str, &str)| {
             let inputs = OutlineInputs {
                 engine: "e",
                 bundle: &bundle,
@@ -194,13 +203,16 @@ mod tests {
                 static_files: &[],
                 shard: None,
                 noindex: false,
-                theme_css,
+                theme_css: theme_css.0,
+                images: theme_css.1,
             };
             inputs.key(&mut OutlineMemo::default()).unwrap()
         };
         // A font file's metrics change the compiled theme, not stillpoint.toml's text.
-        assert_ne!(key(""), key(":root{--radius-m:1rem}"));
-        assert_eq!(key("a"), key("a"));
+        assert_ne!(key(("", "")), key((":root{--radius-m:1rem}", "")));
+        assert_eq!(key(("a", "")), key(("a", "")));
+        // A replaced cover or author photo changes what cards show.
+        assert_ne!(key(("", "i1")), key(("", "i2")));
     }
 
     #[test]
@@ -275,6 +287,7 @@ mod memo_tests {
                 shard: None,
                 noindex: crate::plan::noindex(site),
                 theme_css: "",
+                images: "",
             };
             inputs.key(memo).unwrap()
         };

@@ -248,6 +248,8 @@ fn page_key(shell_key: &str, chunk: &ChunkFiles, plan: &PagePlan) -> String {
         .json(&plan.props)
         .part(plan.markdown.as_ref().map_or("", |m| &m.text).as_bytes())
         .part(format!("{:?}", plan.markdown.as_ref().map(|m| m.raw_html)).as_bytes())
+        // The body's pictures: a replaced image changes the page that shows it.
+        .json(&plan.markdown.as_ref().map(|m| &m.images))
         .finish()
 }
 

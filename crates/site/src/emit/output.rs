@@ -208,11 +208,15 @@ impl<'a> Update<'a> {
         self.record(rel, digest.to_string());
     }
 
-    /// Every file of the live output not yet put, copied or kept is unchanged.
-    pub fn keep_rest(&self) {
+    /// Every file of the live output not yet put, copied or kept is unchanged, but those
+    /// `gone` names: a build puts every file of theirs it still has (the images under
+    /// `media/`), so one it did not put is no longer used.
+    pub fn keep_rest_except(&self, gone: &dyn Fn(&str) -> bool) {
         let Some(live) = self.output.live_manifest() else { return };
         let mut files = self.files.lock().expect("files lock");
-        let put = std::mem::replace(&mut *files, live.map().clone());
+        let mut kept = live.map().clone();
+        kept.retain(|rel, _| !gone(rel));
+        let put = std::mem::replace(&mut *files, kept);
         files.extend(put);
     }
 

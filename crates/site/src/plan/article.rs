@@ -5,7 +5,7 @@ use serde_json::json;
 
 use super::fixed::breadcrumbs_ld;
 use super::{Head, PagePlan, PlanContext, strip_emoji};
-use crate::props::{ArticleProps, AuthorByline, Image, Link, PageProps, TopicPair};
+use crate::props::{ArticleProps, AuthorByline, Link, PageProps, TopicPair};
 use crate::render::Markdown;
 
 /// Related articles shown under an article.
@@ -58,25 +58,14 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize, body: String) -> PagePlan<'a
             role: au.meta_title.clone(),
         }
     });
-    let image = a.image.as_ref().map(|src| Image {
-        src: src.clone(),
-        alt: match placements.first() {
-            Some(&(ci, _)) => {
-                format!(
-                    "Cover illustration for {}",
-                    strip_emoji(&ctx.site.topics.categories[ci].topic.title)
-                )
-            }
-            None => format!("Cover illustration for {}", a.title),
-        },
-    });
+    let image = ctx.cover(i);
     let url = ctx.absolute(&path);
     let mut head = Head {
         title: ctx.title(&a.title),
         description: a.description.clone(),
         canonical: url.clone(),
         og_type: "article",
-        image: a.image.as_deref().map(|s| ctx.image_url(s)),
+        image: a.image.as_ref().and_then(|img| ctx.share_image(&a.source, &img.value)),
         published: Some(a.date.to_string()),
         ..Head::default()
     };
@@ -124,8 +113,11 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize, body: String) -> PagePlan<'a
             url,
         }),
         path,
-        markdown: Some(Markdown::new(body, ctx.site.config.unsafe_html)),
-        source: Some(&a.digest),
+        markdown: Some(
+            Markdown::new(body, ctx.site.config.unsafe_html)
+                .with_images(ctx.body_images(&a.source, &a.images)),
+        ),
+        source: Some(ctx.images.article_source(i, &a.digest)),
         live: ctx.live(),
     }
 }

@@ -7,7 +7,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use stillpoint_content::{Article, Catalog, Site};
 
-use crate::props::{ArticleCard, Common, Link, SponsoredBlock};
+use crate::images::SiteImages;
+use crate::props::{ArticleCard, Common, Link, Picture, SponsoredBlock};
 use crate::route::Route;
 use crate::sponsored::{sanitize_fragment, sponsored_label};
 
@@ -28,6 +29,8 @@ pub fn noindex(site: &Site) -> bool {
 pub struct PlanContext<'a> {
     pub site: &'a Site,
     pub catalog: &'a Catalog,
+    /// The images the pages show, as the image stage read them.
+    pub images: &'a SiteImages,
     /// Every page asks robots not to index it: a build for another environment than production
     /// (or any preview that must not be indexed sets it).
     pub noindex: bool,
@@ -77,12 +80,19 @@ impl<'a> PlanContext<'a> {
         Self {
             site,
             catalog,
+            images: SiteImages::none(),
             noindex: noindex(site),
             sponsored_label: sponsored_label(&site.config.id),
             sanitised: Mutex::new(HashMap::new()),
             sitemap_order: OnceLock::new(),
             live: Arc::default(),
         }
+    }
+
+    /// With the images the image stage read.
+    pub fn with_images(mut self, images: &'a SiteImages) -> Self {
+        self.images = images;
+        self
     }
 
     /// Counts one more plan alive, for as long as the token is.
@@ -129,9 +139,63 @@ impl<'a> PlanContext<'a> {
     }
 
     /// The absolute URL of an image (`og:image`): a path on the site after the site's origin, an
-    /// absolute `https://` or `http://` URL as it is (`check` lets no other kind through).
+    /// absolute `https://` URL as it is.
     pub fn image_url(&self, src: &str) -> String {
         image_url(&self.site.config.url, src)
+    }
+
+    /// The absolute share URL (`og:image`, JSON-LD) of the image `value` written in `from`: the
+    /// image stage's share rendition, or, when the images were not read, the reference
+    /// resolved (a file under `static/` at its path).
+    pub fn share_image(&self, from: &std::path::Path, value: &str) -> Option<String> {
+        if let Some(url) = self.images.share_url(from, value) {
+            return Some(self.image_url(url));
+        }
+        match stillpoint_content::resolve_media_ref(from, value).ok()? {
+            stillpoint_content::MediaRef::Remote(url) => Some(url),
+            r => r.static_path().map(|p| self.image_url(&format!("/{p}"))),
+        }
+    }
+
+    /// Article `i`'s cover as a picture, with its alt text (`image_alt`, else "Cover
+    /// illustration for {first category}") and focal point.
+    pub fn cover(&self, i: usize) -> Option<Picture> {
+        let a = self.article(i);
+        let image = a.image.as_ref()?;
+        let alt = a.image_alt.clone().unwrap_or_else(|| {
+            let name = match self.catalog.placements[i].first() {
+                Some(&(ci, _)) => strip_emoji(&self.site.topics.categories[ci].topic.title),
+                None => a.title.clone(),
+            };
+            format!("Cover illustration for {name}")
+        });
+        self.images.picture(&a.source, &image.value, alt, a.image_focus.clone())
+    }
+
+    /// The pictures of a body's images (`images`, written in `from`), by URL as written.
+    pub fn body_images(
+        &self,
+        from: &std::path::Path,
+        images: &[stillpoint_content::Located<String>],
+    ) -> Vec<(String, Picture)> {
+        let mut out: Vec<(String, Picture)> = Vec::new();
+        for at in images {
+            if out.iter().any(|(u, _)| *u == at.value) {
+                continue;
+            }
+            if let Some(p) = self.images.picture(from, &at.value, String::new(), None) {
+                out.push((at.value.clone(), p));
+            }
+        }
+        out
+    }
+
+    /// Author `ai`'s photo, with its alt text (`photo_alt`, else the name).
+    pub fn author_photo(&self, ai: usize) -> Option<Picture> {
+        let au = &self.site.authors.list[ai];
+        let photo = au.photo.as_ref()?;
+        let alt = au.photo_alt.clone().unwrap_or_else(|| au.name.clone());
+        self.images.picture(std::path::Path::new("data/authors.toml"), &photo.value, alt, None)
     }
 
     pub fn category_href(&self, ci: usize) -> Route {
@@ -199,7 +263,7 @@ impl<'a> PlanContext<'a> {
             author: self
                 .author_index(a)
                 .map(|ai| Link::new(self.site.authors.list[ai].name.clone(), self.author_href(ai))),
-            image: a.image.clone(),
+            image: self.cover(i),
             reading_minutes: self.reading_minutes(i),
             topic,
         }
@@ -263,7 +327,7 @@ mod tests {
         assert_eq!(image_url(o, "/images/a.png"), "https://s.example/images/a.png");
         assert_eq!(image_url(o, "https://cdn.example/a.png"), "https://cdn.example/a.png");
         assert_eq!(image_url(o, "HTTP://cdn.example/a.png"), "HTTP://cdn.example/a.png");
-        assert_eq!(image_url(o, "a.png"), "https://s.example/a.png");
+        assert_eq!(image_url(o, "media/a.png"), "https://s.example/media/a.png");
     }
 
     #[test]

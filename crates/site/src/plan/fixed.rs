@@ -125,6 +125,7 @@ pub fn authors<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
             role: a.meta_title.clone(),
             summary: truncate_words(&first_sentences(&a.description), 180),
             article_count: ctx.catalog.by_author[ai].len(),
+            photo: ctx.author_photo(ai),
         })
         .collect();
     let description = format!(
@@ -201,7 +202,10 @@ pub fn info<'a>(ctx: &PlanContext<'a>, page: &'a InfoPage) -> PagePlan<'a> {
         }),
         path,
         head: h,
-        markdown: Some(Markdown::new(&page.body, ctx.site.config.unsafe_html)),
+        markdown: Some(
+            Markdown::new(&page.body, ctx.site.config.unsafe_html)
+                .with_images(ctx.body_images(page.source().as_ref(), &page.images)),
+        ),
         source: None,
         live: ctx.live(),
     }

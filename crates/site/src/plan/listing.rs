@@ -231,6 +231,11 @@ pub fn author_page<'a>(ctx: &PlanContext<'a>, ai: usize, n: usize) -> PagePlan<'
         "description": author.meta_description,
         "url": ctx.absolute(&base),
     }));
+    if let Some(photo) = &author.photo
+        && let Some(url) = ctx.share_image(std::path::Path::new("data/authors.toml"), &photo.value)
+    {
+        head.json_ld.last_mut().expect("just pushed")["image"] = json!(url);
+    }
     head.json_ld.push(breadcrumbs_ld(ctx, &breadcrumbs, &author.name));
     PagePlan {
         head,
@@ -238,6 +243,7 @@ pub fn author_page<'a>(ctx: &PlanContext<'a>, ai: usize, n: usize) -> PagePlan<'
             common: ctx.common(&path, breadcrumbs),
             name: author.name.clone(),
             role: author.meta_title.clone(),
+            photo: ctx.author_photo(ai),
             bio_html: String::new(),
             articles: ctx.cards(slice, None),
             total: articles.len(),

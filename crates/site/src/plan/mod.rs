@@ -211,7 +211,16 @@ pub fn plan_batch<'a>(
 /// Plans every page of the site at once, in [`site_pages`] order: for tests and samples of small
 /// sites (a build plans a batch at a time).
 pub fn plan_pages<'a>(site: &'a Site, catalog: &'a Catalog) -> Vec<PagePlan<'a>> {
-    let ctx = PlanContext::new(site, catalog);
+    plan_pages_with(site, catalog, crate::images::SiteImages::none())
+}
+
+/// [`plan_pages`] with the images the image stage read.
+pub fn plan_pages_with<'a>(
+    site: &'a Site,
+    catalog: &'a Catalog,
+    images: &'a crate::images::SiteImages,
+) -> Vec<PagePlan<'a>> {
+    let ctx = PlanContext::new(site, catalog).with_images(images);
     let pages = site_pages(&ctx);
     plan_batch(&ctx, &pages).expect("every article's body reads")
 }

@@ -10,7 +10,7 @@ use stillpoint_content::{build_catalog, load_site};
 
 use super::*;
 use crate::layout;
-use crate::plan::{PlanContext, plan_pages};
+use crate::plan::{PlanContext, plan_pages_with};
 use crate::search_index::search_index;
 use crate::site_data::site_data;
 
@@ -22,8 +22,9 @@ fn samples() -> Value {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo");
     let site = load_site(&root).expect("the demo site loads");
     let catalog = build_catalog(&site);
-    let plans = plan_pages(&site, &catalog);
-    let ctx = PlanContext::new(&site, &catalog);
+    let images = crate::images::prepare(&site).expect("the demo's images read");
+    let plans = plan_pages_with(&site, &catalog, &images);
+    let ctx = PlanContext::new(&site, &catalog).with_images(&images);
     let manifest = layout::url(&search_index(&ctx).manifest);
     let site_json = serde_json::to_string(&site_data(&ctx, 2026, manifest)).unwrap();
 

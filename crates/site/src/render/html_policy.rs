@@ -11,6 +11,8 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
+use crate::props::Picture;
+
 /// How raw HTML in Markdown is treated.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum RawHtml {
@@ -27,25 +29,38 @@ pub enum RawHtml {
 pub struct Markdown<'a> {
     pub text: Cow<'a, str>,
     pub raw_html: RawHtml,
+    /// The text's images as the image stage made them, by their URL as written: each is
+    /// rendered as a `<picture>` (its alt from the text).
+    pub images: Vec<(String, Picture)>,
 }
 
 impl<'a> Markdown<'a> {
     /// `text` under the site's policy (`SiteConfig::unsafe_html`).
     pub fn new(text: impl Into<Cow<'a, str>>, unsafe_html: bool) -> Self {
         let raw_html = if unsafe_html { RawHtml::Trust } else { RawHtml::Sanitise };
-        Self { text: text.into(), raw_html }
+        Self { text: text.into(), raw_html, images: Vec::new() }
+    }
+
+    /// With the pictures of its images, by URL as written.
+    pub fn with_images(mut self, images: Vec<(String, Picture)>) -> Self {
+        self.images = images;
+        self
     }
 
     /// The same Markdown, borrowed.
     pub fn borrowed(&self) -> Markdown<'_> {
-        Markdown { text: Cow::Borrowed(&self.text), raw_html: self.raw_html }
+        Markdown {
+            text: Cow::Borrowed(&self.text),
+            raw_html: self.raw_html,
+            images: self.images.clone(),
+        }
     }
 }
 
 /// Plain text is sanitised.
 impl<'a> From<&'a str> for Markdown<'a> {
     fn from(text: &'a str) -> Self {
-        Self { text: Cow::Borrowed(text), raw_html: RawHtml::Sanitise }
+        Self { text: Cow::Borrowed(text), raw_html: RawHtml::Sanitise, images: Vec::new() }
     }
 }
 
@@ -120,6 +135,8 @@ static CLEANER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
         "dd",
         "a",
         "img",
+        "picture",
+        "source",
         "figure",
         "figcaption",
         "table",
@@ -139,7 +156,14 @@ static CLEANER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
     let heading_attrs = HashSet::from(["id"]);
     let mut attrs: HashMap<&str, HashSet<&str>> = HashMap::from([
         ("a", HashSet::from(["href", "title", "rel"])),
-        ("img", HashSet::from(["src", "alt", "title", "width", "height", "loading", "decoding"])),
+        (
+            "img",
+            HashSet::from([
+                "src", "alt", "title", "width", "height", "loading", "decoding", "srcset", "sizes",
+                "style",
+            ]),
+        ),
+        ("source", HashSet::from(["type", "srcset", "sizes"])),
         ("ol", HashSet::from(["start"])),
         ("th", HashSet::from(["colspan", "rowspan"])),
         ("td", HashSet::from(["colspan", "rowspan"])),
@@ -167,6 +191,19 @@ static CLEANER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
         .clean_content_tags(HashSet::from(["script", "style"]))
         .attribute_filter(|element, attribute, value| match (element, attribute) {
             ("img", "src") if !url_allowed(value, true) => None,
+            // Every candidate of a srcset must be an image URL allowed as a `src`.
+            ("img" | "source", "srcset")
+                if !value
+                    .split(',')
+                    .all(|c| url_allowed(c.split_whitespace().next().unwrap_or(""), true)) =>
+            {
+                None
+            }
+            // The placeholder colour is the only style kept.
+            ("img", "style") => value
+                .strip_prefix("background:")
+                .filter(|c| super::picture::is_colour(c))
+                .map(|_| value.into()),
             // A link to an id of the text: ids have the content prefix.
             ("a", "href") if value.starts_with('#') => {
                 Some(format!("#{}", content_id(&value[1..])).into())

@@ -32,7 +32,7 @@ fn options() -> Options {
 /// images whose URL is not http(s), mailto or relative lose it, headings keep no custom
 /// attributes, and raw HTML goes through the sanitiser.
 pub fn render_markdown<'a>(markdown: impl Into<Markdown<'a>>) -> Rendered {
-    let Markdown { text: markdown, raw_html } = markdown.into();
+    let Markdown { text: markdown, raw_html, images } = markdown.into();
     let sanitise = raw_html == RawHtml::Sanitise;
     let mut has_raw_html = false;
     let events: Vec<Event> = Parser::new_ext(&markdown, options()).collect();
@@ -117,6 +117,15 @@ pub fn render_markdown<'a>(markdown: impl Into<Markdown<'a>>) -> Rendered {
                     .collect();
                 if sanitise && !url_allowed(dest_url, true) {
                     out.push(Event::Text(CowStr::from(alt))); // the words, not the payload
+                    i = end + 1;
+                    continue;
+                }
+                if let Some((_, picture)) = images.iter().find(|(url, _)| url == dest_url.as_ref())
+                {
+                    let picture = crate::props::Picture { alt, ..picture.clone() };
+                    let html =
+                        super::picture::picture_html(&picture, super::BODY_SIZES, escape_attr);
+                    out.push(Event::Html(CowStr::from(html)));
                     i = end + 1;
                     continue;
                 }
@@ -206,6 +215,33 @@ mod tests {
             "{}",
             r.html
         );
+    }
+
+    #[test]
+    fn body_images_the_image_stage_made_are_pictures() {
+        let picture = crate::props::Picture {
+            src: "/media/0123456789abcdef.jpg".into(),
+            width: 640,
+            height: 480,
+            alt: String::new(),
+            sources: Vec::new(),
+            srcset: String::new(),
+            color: Some("#102030".into()),
+            preview: None,
+            position: None,
+        };
+        for with_html in ["", "<span>raw</span>"] {
+            let text = format!("![A candle](candle.jpg) ![Other](/x.png){with_html}");
+            let md = Markdown::new(text, false)
+                .with_images(vec![("candle.jpg".into(), picture.clone())]);
+            let r = render_markdown(md);
+            assert!(
+                r.html.contains(r#"<picture><img src="/media/0123456789abcdef.jpg" width="640" height="480" alt="A candle" loading="lazy" decoding="async" style="background:#102030"></picture>"#),
+                "{}",
+                r.html
+            );
+            assert!(r.html.contains(r#"<img src="/x.png" alt="Other""#), "{}", r.html);
+        }
     }
 
     #[test]

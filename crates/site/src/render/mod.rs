@@ -4,6 +4,7 @@ mod document;
 mod html_policy;
 mod inline_style;
 mod markdown;
+mod picture;
 #[cfg(test)]
 mod xss_tests;
 
@@ -11,3 +12,4 @@ pub use document::{PageAssets, Shell, document, escape};
 pub use html_policy::{Markdown, RawHtml};
 pub use inline_style::{check_inline_css, csp_hash};
 pub use markdown::{Rendered, render_markdown};
+pub use picture::BODY_SIZES;

@@ -1,0 +1,404 @@
+//! The image stage: every image the pages show (covers, body images, author photos), read once
+//! per build, in parallel, and made into what the plans need: a [`Picture`] for each reference,
+//! the absolute share URL for `og:image`, the files to publish under `media/`, and the digests
+//! that tell the build cache which pages an image change reaches.
+//!
+//! An SVG is published untouched; so, until the raster pipeline (`stillpoint-media`) is wired
+//! in, is a raster image: its intrinsic size is read from its header, and a file outside
+//! `static/` (a page bundle's) is published content-addressed as `media/{key}.{ext}`. A file
+//! under `static/` keeps its address (`static/` is copied as it is).
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+use sha2::{Digest, Sha256};
+use stillpoint_content::{ContentError, ContentErrorKind, Diagnostics, Located, MediaRef, Site};
+
+use crate::build::key::Key;
+use crate::layout::MEDIA_DIR;
+use crate::props::Picture;
+
+/// The size a remote image is given (the slot's default): its real size is not known.
+pub const REMOTE_SIZE: (u32, u32) = (1200, 675);
+/// The most bytes of an SVG read to find its size.
+const SVG_HEAD: usize = 64 * 1024;
+
+/// What the stage knows of one image.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Prepared {
+    /// A file of the site, published as it is at `url`.
+    Plain { url: String, width: u32, height: u32, key: String },
+    /// An `https://` image, shown as it is.
+    Remote { url: String },
+}
+
+impl Prepared {
+    /// What changes when the image's bytes do.
+    pub fn key(&self) -> &str {
+        match self {
+            Self::Plain { key, .. } => key,
+            Self::Remote { url } => url,
+        }
+    }
+
+    /// The URL `og:image` and JSON-LD give, as a path on the site or a full URL.
+    pub fn share_url(&self) -> &str {
+        match self {
+            Self::Plain { url, .. } | Self::Remote { url } => url,
+        }
+    }
+}
+
+/// Every image of a build, by reference.
+#[derive(Debug, Default)]
+pub struct SiteImages {
+    prepared: HashMap<MediaRef, Prepared>,
+    /// The files to publish: output path → source file.
+    files: Vec<(String, PathBuf)>,
+    /// Per article (the site's order): the digest of its file and of the images it shows.
+    sources: Vec<String>,
+    /// The digest of what shows on pages other than the image's own article: covers (cards)
+    /// and author photos.
+    outline: String,
+}
+
+impl SiteImages {
+    /// The files to publish under `media/` (output path, source file), sorted.
+    pub fn files(&self) -> &[(String, PathBuf)] {
+        &self.files
+    }
+
+    /// The empty table, for planning without images read (`check`, tests).
+    pub fn none() -> &'static Self {
+        static NONE: std::sync::LazyLock<SiteImages> =
+            std::sync::LazyLock::new(SiteImages::default);
+        &NONE
+    }
+
+    /// The page key's source part for article `i`: its file's digest and its images' (the
+    /// file's digest alone when the images were not read).
+    pub fn article_source<'s>(&'s self, i: usize, file_digest: &'s str) -> &'s str {
+        self.sources.get(i).map_or(file_digest, String::as_str)
+    }
+
+    /// What cards and author photos show, for the build's outline.
+    pub fn outline(&self) -> &str {
+        &self.outline
+    }
+
+    /// How many distinct images were read.
+    pub fn len(&self) -> usize {
+        self.prepared.len()
+    }
+
+    /// The picture of the reference `value` written in `from`, when it is one the stage read.
+    pub fn picture(
+        &self,
+        from: &Path,
+        value: &str,
+        alt: String,
+        position: Option<String>,
+    ) -> Option<Picture> {
+        let r = stillpoint_content::resolve_media_ref(from, value).ok()?;
+        let (src, width, height) = match self.prepared.get(&r)? {
+            Prepared::Plain { url, width, height, .. } => (url.clone(), *width, *height),
+            Prepared::Remote { url } => (url.clone(), REMOTE_SIZE.0, REMOTE_SIZE.1),
+        };
+        Some(Picture {
+            src,
+            width,
+            height,
+            alt,
+            sources: Vec::new(),
+            srcset: String::new(),
+            color: None,
+            preview: None,
+            position,
+        })
+    }
+
+    /// The share URL (path on the site, or full URL) of the reference `value` written in `from`.
+    pub fn share_url(&self, from: &Path, value: &str) -> Option<&str> {
+        let r = stillpoint_content::resolve_media_ref(from, value).ok()?;
+        self.prepared.get(&r).map(Prepared::share_url)
+    }
+}
+
+/// One reference to read: where it is written, and what it names.
+struct Use<'a> {
+    from: PathBuf,
+    at: &'a Located<String>,
+    target: MediaRef,
+}
+
+/// The files of the site the pages show as images (absolute paths), sorted: the build takes
+/// their digests from its cache (`BuildCache::file_digest`, read again only when a file's size
+/// or time changed) and hands them to [`prepare_with`].
+pub fn referenced_files(site: &Site) -> Vec<PathBuf> {
+    let authors = Path::new("data/authors.toml");
+    let article_refs = site
+        .articles
+        .iter()
+        .flat_map(|a| a.image.iter().chain(&a.images).map(move |at| (a.source.as_path(), at)));
+    let photos = site.authors.list.iter().filter_map(|au| au.photo.as_ref().map(|p| (authors, p)));
+    let pages: Vec<(PathBuf, &Located<String>)> = site
+        .pages
+        .iter()
+        .flat_map(|p| p.images.iter().map(|at| (PathBuf::from(p.source()), at)))
+        .collect();
+    let mut files: Vec<PathBuf> = article_refs
+        .chain(photos)
+        .chain(pages.iter().map(|(from, at)| (from.as_path(), *at)))
+        .filter_map(|(from, at)| stillpoint_content::resolve_media_ref(from, &at.value).ok())
+        .filter_map(|r| r.file().map(|f| site.root.join(f)))
+        .collect();
+    files.sort();
+    files.dedup();
+    files
+}
+
+/// Reads every image the site's pages show, each file's digest computed from its bytes.
+#[cfg(test)]
+pub fn prepare(site: &Site) -> Result<SiteImages, Diagnostics> {
+    prepare_with(site, &|_| None)
+}
+
+/// Reads every image the site's pages show: its size from its header, its digest from `known`
+/// (by absolute path) or else from its bytes. An image that cannot be read is an error naming
+/// the file that references it, with its line, and the image file.
+pub fn prepare_with<'a>(
+    site: &'a Site,
+    known: &(dyn Fn(&Path) -> Option<String> + Sync),
+) -> Result<SiteImages, Diagnostics> {
+    let authors = Path::new("data/authors.toml");
+    let page_refs: Vec<(PathBuf, &Located<String>)> = site
+        .pages
+        .iter()
+        .flat_map(|p| p.images.iter().map(|at| (PathBuf::from(p.source()), at)))
+        .collect();
+    let mut uses: Vec<Use> = Vec::new();
+    let mut add = |from: &Path, at: &'a Located<String>| {
+        if let Ok(target) = stillpoint_content::resolve_media_ref(from, &at.value) {
+            uses.push(Use { from: from.to_path_buf(), at, target });
+        }
+    };
+    for a in &site.articles {
+        for at in a.image.iter().chain(&a.images) {
+            add(&a.source, at);
+        }
+    }
+    for author in &site.authors.list {
+        if let Some(at) = &author.photo {
+            add(authors, at);
+        }
+    }
+    for (from, at) in page_refs {
+        add(&from, at);
+    }
+    let mut targets: Vec<&MediaRef> = uses.iter().map(|u| &u.target).collect();
+    targets.sort_unstable_by(|a, b| format!("{a:?}").cmp(&format!("{b:?}")));
+    targets.dedup();
+    let read: Vec<(MediaRef, Result<Prepared, String>)> =
+        targets.into_par_iter().map(|t| (t.clone(), read_one(&site.root, t, known))).collect();
+    let mut prepared = HashMap::with_capacity(read.len());
+    let mut failed: HashMap<MediaRef, String> = HashMap::new();
+    for (target, result) in read {
+        match result {
+            Ok(p) => {
+                prepared.insert(target, p);
+            }
+            Err(e) => {
+                failed.insert(target, e);
+            }
+        }
+    }
+    let mut diag = Diagnostics::default();
+    for u in &uses {
+        if let Some(message) = failed.get(&u.target) {
+            let kind = ContentErrorKind::InvalidImage(format!("`{}`: {message}", u.at.value));
+            diag.push(ContentError::new(&u.from, u.at.line, u.at.col, kind));
+        }
+    }
+    diag.into_result()?;
+    let mut files: Vec<(String, PathBuf)> = prepared
+        .iter()
+        .filter_map(|(r, p)| match (r, p) {
+            (MediaRef::File(file), Prepared::Plain { url, .. }) if r.static_path().is_none() => {
+                Some((url.trim_start_matches('/').to_string(), site.root.join(file)))
+            }
+            _ => None,
+        })
+        .collect();
+    files.sort();
+    files.dedup_by(|a, b| a.0 == b.0);
+    let key_of = |from: &Path, at: &Located<String>| {
+        stillpoint_content::resolve_media_ref(from, &at.value)
+            .ok()
+            .and_then(|r| prepared.get(&r))
+            .map_or("", Prepared::key)
+    };
+    let sources = site
+        .articles
+        .iter()
+        .map(|a| {
+            let mut key = Key::new(&a.digest);
+            for at in a.image.iter().chain(&a.images) {
+                key = key.part(key_of(&a.source, at).as_bytes());
+            }
+            key.finish()
+        })
+        .collect();
+    let mut outline = Key::new("images");
+    for a in &site.articles {
+        outline = outline.part(a.image.as_ref().map_or("", |at| key_of(&a.source, at)).as_bytes());
+    }
+    for author in &site.authors.list {
+        outline =
+            outline.part(author.photo.as_ref().map_or("", |at| key_of(authors, at)).as_bytes());
+    }
+    Ok(SiteImages { prepared, files, sources, outline: outline.finish() })
+}
+
+/// Reads one image: an SVG or a raster image's size from the start of the file, and its
+/// digest (`known`'s, else of its bytes).
+fn read_one(
+    root: &Path,
+    target: &MediaRef,
+    known: &(dyn Fn(&Path) -> Option<String> + Sync),
+) -> Result<Prepared, String> {
+    let file = match target {
+        MediaRef::Remote(url) => return Ok(Prepared::Remote { url: url.clone() }),
+        MediaRef::File(file) => file,
+    };
+    let path = root.join(file);
+    let shown = file.display();
+    let cannot = |e: std::io::Error| format!("{shown}: cannot read ({e})");
+    let key = match known(&path) {
+        Some(digest) => digest.chars().take(16).collect(),
+        None => hex::encode(&Sha256::digest(std::fs::read(&path).map_err(cannot)?)[..8]),
+    };
+    let mut bytes = Vec::new();
+    let file_handle = std::fs::File::open(&path).map_err(cannot)?;
+    std::io::Read::read_to_end(&mut std::io::Read::take(file_handle, SVG_HEAD as u64), &mut bytes)
+        .map_err(cannot)?;
+    let (width, height) = if target.is_svg() {
+        svg_size(&bytes).ok_or_else(|| format!("{shown}: not an SVG image (no <svg> element)"))?
+    } else {
+        // The header may lie past the first bytes (a JPEG's after its EXIF data): read by path.
+        let size = imagesize::size(&path).map_err(|e| format!("{shown}: not an image ({e})"))?;
+        let kind = imagesize::image_type(&bytes).map_err(|e| format!("{shown}: {e}"))?;
+        use imagesize::ImageType as T;
+        if !matches!(kind, T::Jpeg | T::Png | T::Webp | T::Gif) {
+            return Err(format!(
+                "{shown}: {kind:?} is not a web image (use JPEG, PNG, WebP or GIF)"
+            ));
+        }
+        (size.width as u32, size.height as u32)
+    };
+    if width == 0 || height == 0 {
+        return Err(format!("{shown}: the image has no size"));
+    }
+    let url = match target.static_path() {
+        Some(p) => format!("/{p}"),
+        None => {
+            let ext = file.extension().and_then(|x| x.to_str()).unwrap_or("bin");
+            format!("/{MEDIA_DIR}/{key}.{}", ext.to_ascii_lowercase())
+        }
+    };
+    Ok(Prepared::Plain { url, width, height, key })
+}
+
+/// An SVG's size: its `width` and `height` in pixels, else its `viewBox`'s, else 1200×675.
+fn svg_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    use quick_xml::events::Event;
+    let mut reader = quick_xml::Reader::from_reader(bytes);
+    let mut buf = Vec::new();
+    loop {
+        match reader.read_event_into(&mut buf).ok()? {
+            Event::Start(e) | Event::Empty(e) if e.local_name().as_ref() == b"svg" => {
+                let mut width = None;
+                let mut height = None;
+                let mut view_box = None;
+                for attr in e.attributes().flatten() {
+                    let value = String::from_utf8_lossy(&attr.value).into_owned();
+                    match attr.key.as_ref() {
+                        b"width" => width = pixels(&value),
+                        b"height" => height = pixels(&value),
+                        b"viewBox" => view_box = Some(value),
+                        _ => {}
+                    }
+                }
+                let from_box = view_box.and_then(|v| {
+                    let n: Vec<f64> = v
+                        .split(|c: char| c == ',' || c.is_whitespace())
+                        .filter(|s| !s.is_empty())
+                        .filter_map(|s| s.parse().ok())
+                        .collect();
+                    (n.len() == 4 && n[2] > 0.0 && n[3] > 0.0).then(|| (n[2], n[3]))
+                });
+                return Some(match (width, height, from_box) {
+                    (Some(w), Some(h), _) => (w, h),
+                    (_, _, Some((w, h))) => (w.round().max(1.0) as u32, h.round().max(1.0) as u32),
+                    _ => REMOTE_SIZE,
+                });
+            }
+            Event::Eof => return None,
+            _ => {}
+        }
+        buf.clear();
+    }
+}
+
+/// `"640"` or `"640px"` as pixels (a percentage or another unit is no intrinsic size).
+fn pixels(value: &str) -> Option<u32> {
+    let n: f64 = value.trim().trim_end_matches("px").parse().ok()?;
+    (n.is_finite() && (1.0..100_000.0).contains(&n)).then(|| n.round() as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn svg_sizes() {
+        assert_eq!(svg_size(br#"<svg width="640" height="360px"/>"#), Some((640, 360)));
+        assert_eq!(
+            svg_size(br#"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 800"><g/></svg>"#),
+            Some((1200, 800))
+        );
+        assert_eq!(svg_size(br#"<svg width="100%" viewBox="0,0,30,20"/>"#), Some((30, 20)));
+        assert_eq!(svg_size(br#"<svg/>"#), Some(REMOTE_SIZE));
+        assert_eq!(svg_size(b"GIF89a"), None);
+    }
+
+    /// A 3×2 PNG.
+    const PNG: &[u8] = &[
+        0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0,
+        0, 0, 3, 0, 0, 0, 2, 8, 2, 0, 0, 0, 0, 0, 0, 0,
+    ];
+
+    #[test]
+    fn reads_sizes_and_publishes_bundle_files_by_content() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("articles/x")).unwrap();
+        std::fs::create_dir_all(root.join("static/images")).unwrap();
+        std::fs::write(root.join("articles/x/cover.PNG"), PNG).unwrap();
+        std::fs::write(root.join("static/images/a.png"), PNG).unwrap();
+        std::fs::write(root.join("static/images/fake.jpg"), b"hello").unwrap();
+        let none = |_: &Path| None;
+        let bundle = read_one(root, &MediaRef::File("articles/x/cover.PNG".into()), &none).unwrap();
+        let Prepared::Plain { url, width, height, key } = &bundle else { panic!("{bundle:?}") };
+        assert_eq!((*width, *height), (3, 2));
+        assert_eq!(url, &format!("/media/{key}.png"));
+        assert_eq!(key.len(), 16);
+        let known = |_: &Path| Some("fedcba9876543210ffff".to_string());
+        let kept = read_one(root, &MediaRef::File("static/images/a.png".into()), &known).unwrap();
+        assert!(matches!(&kept, Prepared::Plain { key, .. } if key == "fedcba9876543210"));
+        assert_eq!(kept.share_url(), "/images/a.png");
+        let err =
+            read_one(root, &MediaRef::File("static/images/fake.jpg".into()), &none).unwrap_err();
+        assert!(err.starts_with("static/images/fake.jpg: not an image"), "{err}");
+    }
+}

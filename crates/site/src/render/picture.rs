@@ -1,0 +1,76 @@
+//! A [`Picture`] as HTML: the markup `markdown.rs` writes for a body image, the same that the
+//! web `Picture` component renders for the other slots.
+
+use crate::props::Picture;
+
+/// The `sizes` of an image in an article body: the text column.
+pub const BODY_SIZES: &str = "(min-width: 800px) 760px, 100vw";
+
+/// `<picture>` with a `<source>` per modern format and the fallback `<img>`, its intrinsic size,
+/// lazy loading and the placeholder colour behind it. `escape` escapes an attribute value.
+pub fn picture_html(p: &Picture, sizes: &str, escape: impl Fn(&str) -> String) -> String {
+    let mut out = String::from("<picture>");
+    for s in &p.sources {
+        out.push_str(&format!(
+            "<source type=\"{}\" srcset=\"{}\" sizes=\"{}\">",
+            escape(&s.mime),
+            escape(&s.srcset),
+            escape(sizes)
+        ));
+    }
+    let srcset = if p.srcset.is_empty() {
+        String::new()
+    } else {
+        format!(" srcset=\"{}\" sizes=\"{}\"", escape(&p.srcset), escape(sizes))
+    };
+    let style = p
+        .color
+        .as_deref()
+        .filter(|c| is_colour(c))
+        .map_or(String::new(), |c| format!(" style=\"background:{c}\""));
+    out.push_str(&format!(
+        "<img src=\"{}\"{srcset} width=\"{}\" height=\"{}\" alt=\"{}\" loading=\"lazy\" decoding=\"async\"{style}></picture>",
+        escape(&p.src),
+        p.width,
+        p.height,
+        escape(&p.alt),
+    ));
+    out
+}
+
+/// `#rrggbb`: the only inline style a body image carries.
+pub fn is_colour(value: &str) -> bool {
+    value.len() == 7 && value.starts_with('#') && value[1..].bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::props::PictureSource;
+
+    #[test]
+    fn markup() {
+        let p = Picture {
+            src: "/media/k-1280.jpg".into(),
+            width: 2400,
+            height: 1600,
+            alt: "A \"calm\" lake".into(),
+            sources: vec![PictureSource {
+                mime: "image/avif".into(),
+                srcset: "/media/k-320.avif 320w, /media/k-640.avif 640w".into(),
+            }],
+            srcset: "/media/k-320.jpg 320w".into(),
+            color: Some("#a1b2c3".into()),
+            preview: None,
+            position: None,
+        };
+        let esc = |s: &str| s.replace('"', "&quot;");
+        insta::assert_snapshot!(picture_html(&p, BODY_SIZES, esc), @r#"<picture><source type="image/avif" srcset="/media/k-320.avif 320w, /media/k-640.avif 640w" sizes="(min-width: 800px) 760px, 100vw"><img src="/media/k-1280.jpg" srcset="/media/k-320.jpg 320w" sizes="(min-width: 800px) 760px, 100vw" width="2400" height="1600" alt="A &quot;calm&quot; lake" loading="lazy" decoding="async" style="background:#a1b2c3"></picture>"#);
+        let plain = Picture { sources: vec![], srcset: String::new(), color: None, ..p };
+        assert_eq!(
+            picture_html(&plain, BODY_SIZES, esc),
+            r#"<picture><img src="/media/k-1280.jpg" width="2400" height="1600" alt="A &quot;calm&quot; lake" loading="lazy" decoding="async"></picture>"#
+        );
+        assert!(!is_colour("#fff;x:y"));
+    }
+}
