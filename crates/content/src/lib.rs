@@ -8,6 +8,7 @@
 //! This crate knows nothing of pages, routes' HTML or files written: that is `stillpoint-site`.
 
 mod article;
+mod audio;
 mod article_fields;
 mod authors;
 mod catalog;
@@ -37,6 +38,7 @@ mod thin;
 mod topics;
 mod warnings;
 
+pub use audio::{AUDIO_EXTENSIONS, AudioInfo, AudioKind, read_audio};
 pub use article::{
     Article, Entity, EntitySubcategory, Located, image_problem, internal_path, scan_links,
     truncate_words,
