@@ -61,11 +61,8 @@ const MAX_MILLIS: u64 = 24 * 3600 * 1000;
 /// Reads the kind and duration of the audio file at `path`. The error says what is wrong with
 /// the file in words (the caller names the file).
 pub fn read_audio(path: &Path) -> Result<AudioInfo, String> {
-    let ext = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase)
-        .unwrap_or_default();
+    let ext =
+        path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).unwrap_or_default();
     if !AUDIO_EXTENSIONS.contains(&ext.as_str()) {
         return Err(format!(
             "not an audio file Stillpoint publishes: use .{}",
@@ -95,7 +92,9 @@ pub fn read_audio(path: &Path) -> Result<AudioInfo, String> {
         return Err("the recording is empty (no audio in it)".into());
     }
     if info.millis > MAX_MILLIS {
-        return Err("the duration in the file's header is not believable: the file is corrupt".into());
+        return Err(
+            "the duration in the file's header is not believable: the file is corrupt".into()
+        );
     }
     Ok(info)
 }
@@ -106,7 +105,12 @@ fn probe(file: File, ext: &str) -> Result<AudioInfo, String> {
     let mut hint = Hint::new();
     hint.with_extension(ext);
     let not_audio = |e: symphonia::core::errors::Error| {
-        format!("not a readable audio file (.m4a, .mp3, .opus or .ogg): {e}")
+        match e {
+        symphonia::core::errors::Error::Unsupported(_) => {
+            "not a readable audio file (.m4a, .mp3, .opus or .ogg): no audio format recognised in its bytes".to_string()
+        }
+        e => format!("not a readable audio file (.m4a, .mp3, .opus or .ogg): {e}"),
+    }
     };
     let mut reader = symphonia::default::get_probe()
         .probe(&hint, mss, FormatOptions::default(), MetadataOptions::default())
@@ -117,10 +121,8 @@ fn probe(file: File, ext: &str) -> Result<AudioInfo, String> {
         "ogg" => AudioKind::Ogg,
         other => return Err(format!("a {other} file, not audio Stillpoint publishes")),
     };
-    let track = reader
-        .default_track(TrackType::Audio)
-        .ok_or("the file has no audio track")?
-        .clone();
+    let track =
+        reader.default_track(TrackType::Audio).ok_or("the file has no audio track")?.clone();
     let Some(CodecParameters::Audio(params)) = &track.codec_params else {
         return Err("the file has no audio track".into());
     };
@@ -169,7 +171,8 @@ fn packets_millis(
             Err(e) => return Err(format!("the audio is corrupt: {e}")),
         }
     }
-    let time = tb.calc_duration(total.into()).ok_or("the duration overflows: the file is corrupt")?;
+    let time =
+        tb.calc_duration(total.into()).ok_or("the duration overflows: the file is corrupt")?;
     Ok(time_millis(time.as_secs_f64()))
 }
 
@@ -263,7 +266,8 @@ mod tests {
 
     #[test]
     fn bad_files_are_errors_never_panics() {
-        let text = with_bytes("x.m4a", b"this is not audio at all, only text\n".repeat(50).as_slice());
+        let text =
+            with_bytes("x.m4a", b"this is not audio at all, only text\n".repeat(50).as_slice());
         assert!(read_audio(&text.1).unwrap_err().contains("not a readable audio file"));
         let empty = with_bytes("x.mp3", b"");
         assert!(read_audio(&empty.1).is_err());

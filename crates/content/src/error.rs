@@ -57,6 +57,14 @@ pub enum ContentErrorKind {
     NotRegularFile(String),
     #[error("invalid `image`: {0}")]
     InvalidImage(String),
+    #[error("invalid embed: {0}")]
+    InvalidEmbed(String),
+    /// A file an article names (its `audio`, an embed's file) that is not there.
+    #[error("`{0}` is not a file of the site")]
+    MissingMedia(String),
+    /// An audio file that cannot be published: not audio, corrupt, truncated.
+    #[error("`{path}`: {message}")]
+    InvalidAudio { path: String, message: String },
     #[error("nested more than {max} levels deep (blockquotes, lists and HTML elements)")]
     TooDeep { max: usize },
     #[error("redirect to `{0}`, which is not a page of this site")]
@@ -93,6 +101,9 @@ impl ContentErrorKind {
             Self::RouteTaken { .. } => "route_taken",
             Self::NotRegularFile(_) => "not_regular_file",
             Self::InvalidImage(_) => "invalid_image",
+            Self::InvalidEmbed(_) => "invalid_embed",
+            Self::MissingMedia(_) => "missing_media",
+            Self::InvalidAudio { .. } => "invalid_audio",
             Self::TooDeep { .. } => "too_deep",
             Self::RedirectTarget(_) => "redirect_target",
             Self::RedirectChain { .. } => "redirect_chain",
@@ -136,6 +147,15 @@ impl ContentErrorKind {
             }
             Self::InvalidImage(_) => {
                 "use a path on the site (/images/cover.jpg) or an https:// URL"
+            }
+            Self::InvalidEmbed(_) => {
+                "write `::youtube[Title]{id=…}`, `::vimeo[Title]{id=…}` or `::audio[Title]{src=…}` alone on its line (see docs/content.md#embeds)"
+            }
+            Self::MissingMedia(_) => {
+                "put the file beside the article, or under static/ and write its path from there (`/audio/x.m4a`)"
+            }
+            Self::InvalidAudio { .. } => {
+                "export the recording again as AAC in .m4a, MP3 or Opus (see docs/content.md#audio)"
             }
             Self::TooDeep { .. } => {
                 "close the elements and blockquotes you open, or flatten the nesting"

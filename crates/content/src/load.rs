@@ -52,12 +52,24 @@ pub struct Site {
     /// Symbolic links under `articles/` that name a Markdown file or a folder: not followed, so
     /// not loaded (a warning says so).
     pub symlinks: Vec<PathBuf>,
+    /// The recordings the articles name (`audio:`, `::audio`), by site-relative path.
+    pub audio: std::collections::BTreeMap<PathBuf, crate::media_files::SiteAudio>,
     /// Digest of every file read other than the articles (`stillpoint.toml`, `data/*`, `pages/*`),
     /// as read: with the articles' own digests it names exactly what was loaded.
     pub data_digest: String,
 }
 
 impl Site {
+    /// The recording of an article's `audio:`, when it has one.
+    pub fn audio_of(&self, a: &Article) -> Option<&crate::media_files::SiteAudio> {
+        self.audio.get(&a.audio.as_ref()?.value)
+    }
+
+    /// The recording an `::audio` embed's `src` (as written in the article) names.
+    pub fn embed_audio(&self, a: &Article, src: &str) -> Option<&crate::media_files::SiteAudio> {
+        self.audio.get(&crate::site_file::resolve_site_file(&a.source, src).ok()?)
+    }
+
     pub fn page(&self, name: &str) -> Option<&InfoPage> {
         self.pages.iter().find(|p| p.name == name)
     }
@@ -170,6 +182,11 @@ pub fn load_site_partial_with(
         symlinks,
     } = load_articles(root, default_date, parsed);
     diag.extend(article_errors);
+    let (audio, media_errors) = crate::media_files::check_media(root, &articles);
+    for e in media_errors {
+        let in_draft = articles.iter().any(|a| a.draft && a.source == e.path);
+        if in_draft { draft_problems.push(e) } else { diag.push(e) }
+    }
 
     if let (Some(topics), Some(authors)) = (&topics, &authors) {
         for e in cross_check(&articles, &failed, topics, authors) {
@@ -201,6 +218,7 @@ pub fn load_site_partial_with(
             redirects: redirects.unwrap_or_default(),
             symlinks,
             data_digest: text_digest(&data_digest.into_inner().join("\n")),
+            audio,
         }),
         _ => None,
     };
