@@ -54,6 +54,8 @@ pub struct Site {
     pub symlinks: Vec<PathBuf>,
     /// The recordings the articles name (`audio:`, `::audio`), by site-relative path.
     pub audio: std::collections::BTreeMap<PathBuf, crate::media_files::SiteAudio>,
+    /// The embeds' posters, by site-relative path: their name under `media/`.
+    pub posters: std::collections::BTreeMap<PathBuf, String>,
     /// Digest of every file read other than the articles (`stillpoint.toml`, `data/*`, `pages/*`),
     /// as read: with the articles' own digests it names exactly what was loaded.
     pub data_digest: String,
@@ -182,7 +184,8 @@ pub fn load_site_partial_with(
         symlinks,
     } = load_articles(root, default_date, parsed);
     diag.extend(article_errors);
-    let (audio, media_errors) = crate::media_files::check_media(root, &articles);
+    let crate::media_files::Media { audio, posters, errors: media_errors } =
+        crate::media_files::check_media(root, &articles);
     for e in media_errors {
         let in_draft = articles.iter().any(|a| a.draft && a.source == e.path);
         if in_draft { draft_problems.push(e) } else { diag.push(e) }
@@ -219,6 +222,7 @@ pub fn load_site_partial_with(
             symlinks,
             data_digest: text_digest(&data_digest.into_inner().join("\n")),
             audio,
+            posters,
         }),
         _ => None,
     };

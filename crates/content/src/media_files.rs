@@ -52,12 +52,18 @@ struct Use<'a> {
     audio: bool,
 }
 
-/// Checks every file the articles name; returns the recordings by site-relative path, and an
-/// error for each reference to a file that is missing or is not what it must be.
-pub(crate) fn check_media(
-    root: &Path,
-    articles: &[Arc<Article>],
-) -> (BTreeMap<PathBuf, SiteAudio>, Vec<ContentError>) {
+/// What [`check_media`] found.
+#[derive(Default)]
+pub(crate) struct Media {
+    pub audio: BTreeMap<PathBuf, SiteAudio>,
+    /// Embed posters: their name in the output under `media/` (`{digest}-{name}`).
+    pub posters: BTreeMap<PathBuf, String>,
+    pub errors: Vec<ContentError>,
+}
+
+/// Checks every file the articles name; returns the recordings and posters by site-relative
+/// path, and an error for each reference to a file that is missing or is not what it must be.
+pub(crate) fn check_media(root: &Path, articles: &[Arc<Article>]) -> Media {
     let mut uses: BTreeMap<PathBuf, Vec<Use>> = BTreeMap::new();
     for a in articles {
         if let Some(audio) = &a.audio {
@@ -111,7 +117,15 @@ pub(crate) fn check_media(
             }
         }
     }
-    (audio, errors)
+    let posters = uses
+        .iter()
+        .filter(|(p, us)| us.iter().any(|u| !u.audio) && root.join(p).is_file())
+        .filter_map(|(p, _)| {
+            let bytes = std::fs::read(root.join(p)).ok()?;
+            Some((p.clone(), media_name(&hex16(&Sha256::digest(&bytes)), p)))
+        })
+        .collect();
+    Media { audio, posters, errors }
 }
 
 fn read_site_audio(file: &Path, rel: &Path) -> Result<SiteAudio, String> {

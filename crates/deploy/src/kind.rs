@@ -25,7 +25,7 @@ pub fn is_hashed(path: &str) -> bool {
     if let Some(name) = path.strip_prefix("search/") {
         return name.starts_with('k') && !name.contains('/');
     }
-    ["assets/", "page-data/sq/"].iter().any(|p| path.starts_with(p))
+    ["assets/", "media/", "page-data/sq/"].iter().any(|p| path.starts_with(p))
 }
 
 pub fn phase(path: &str) -> Phase {

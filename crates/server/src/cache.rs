@@ -18,7 +18,7 @@ pub(crate) const ONE_HOUR: &str = "public, max-age=3600";
 pub(crate) fn cache_control(path: &str) -> &'static str {
     if let Some(name) = path.strip_prefix("/search/") {
         if name.starts_with('k') && !name.contains('/') { IMMUTABLE } else { NO_CACHE }
-    } else if path.starts_with("/assets/") {
+    } else if path.starts_with("/assets/") || path.starts_with("/media/") {
         IMMUTABLE
     } else if is_page(path)
         || path.starts_with("/page-data/")
@@ -49,6 +49,7 @@ mod tests {
         let cases = [
             ("/assets/app-3f2a.js", IMMUTABLE),
             ("/assets/app-3f2a.css", IMMUTABLE),
+            ("/media/0123456789abcdef-evening.m4a", IMMUTABLE),
             ("/search/manifest.json", NO_CACHE),
             ("/search/k2-3.9f8e0a.bin", IMMUTABLE),
             ("/search/0/c0.json", NO_CACHE),

@@ -12,6 +12,9 @@ pub const PAGE_DATA_DIR: &str = "page-data";
 pub const SLICE_DATA_DIR: &str = "slice-data";
 /// The web bundle's hashed JS and CSS.
 pub const ASSETS_DIR: &str = "assets";
+/// Files of the site published under content-addressed names (`media/{digest}-{name}`): audio
+/// recordings and image renditions, cached immutably like the assets.
+pub const MEDIA_DIR: &str = "media";
 /// The search index (`search/manifest.json` and its pieces).
 pub const SEARCH_DIR: &str = "search";
 
@@ -60,6 +63,7 @@ pub fn top_level() -> Vec<String> {
     let pages = fixed.into_iter().chain(info).flat_map(|r| [html_file(&r), page_data_file(&r)]);
     let generated = [
         ASSETS_DIR.to_string(),
+        MEDIA_DIR.to_string(),
         search_file("manifest.json"),
         site_data_file("0"),
         slice_data_file("header"),
@@ -171,7 +175,7 @@ mod tests {
         for name in ["index.html", "404.html", "500.html", "authors.html", "terms.html"] {
             assert!(names.iter().any(|n| n == name), "{name} in {names:?}");
         }
-        for name in ["assets", "search", "page-data", "slice-data", ".stillpoint", "articles"] {
+        for name in ["assets", "media", "search", "page-data", "slice-data", ".stillpoint", "articles"] {
             assert!(names.iter().any(|n| n == name), "{name} in {names:?}");
         }
         assert!(is_top_level("sitemap-12.xml") && !is_top_level("sitemap-x.xml"));

@@ -74,6 +74,7 @@ fn site(articles: Vec<Article>) -> Site {
         symlinks: Vec::new(),
         data_digest: String::new(),
         audio: Default::default(),
+        posters: Default::default(),
     }
 }
 

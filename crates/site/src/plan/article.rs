@@ -5,8 +5,8 @@ use serde_json::json;
 
 use super::fixed::breadcrumbs_ld;
 use super::{Head, PagePlan, PlanContext, strip_emoji};
-use crate::props::{ArticleProps, AuthorByline, Image, Link, PageProps, TopicPair};
-use crate::render::Markdown;
+use crate::props::{ArticleAudio, ArticleProps, AuthorByline, Image, Link, PageProps, TopicPair};
+use crate::render::{EmbedFiles, Markdown};
 
 /// Related articles shown under an article.
 const RELATED: usize = 4;
@@ -99,6 +99,22 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize, body: String) -> PagePlan<'a
     if let Some(img) = &head.image {
         ld["image"] = json!(img);
     }
+    let recording = ctx.site.audio_of(a);
+    let audio = recording.map(|r| ArticleAudio {
+        src: r.url(),
+        kind: r.kind.mime().to_string(),
+        seconds: r.seconds(),
+    });
+    if let Some(r) = recording {
+        ld["audio"] = json!({
+            "@type": "AudioObject",
+            "name": a.title,
+            "contentUrl": ctx.absolute(&r.url()),
+            "encodingFormat": r.kind.mime(),
+            "duration": iso_duration(r.seconds()),
+            "contentSize": r.bytes.to_string(),
+        });
+    }
     if let Some(&(ci, _)) = placements.first() {
         ld["articleSection"] = json!(strip_emoji(&ctx.site.topics.categories[ci].topic.title));
     }
@@ -116,6 +132,7 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize, body: String) -> PagePlan<'a
             author,
             reading_minutes: ctx.reading_minutes(i),
             image,
+            audio,
             body_html: String::new(),
             toc: Vec::new(),
             related,
@@ -124,10 +141,29 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize, body: String) -> PagePlan<'a
             url,
         }),
         path,
-        markdown: Some(Markdown::new(body, ctx.site.config.unsafe_html)),
+        markdown: Some(
+            Markdown::new(body, ctx.site.config.unsafe_html)
+                .with_embeds(EmbedFiles::of(ctx.site, a)),
+        ),
         source: Some(&a.digest),
         live: ctx.live(),
     }
+}
+
+/// An ISO 8601 duration of whole seconds: `PT12M30S`, `PT1H2M`, `PT45S`.
+pub fn iso_duration(seconds: u64) -> String {
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    let mut out = String::from("PT");
+    if h > 0 {
+        out.push_str(&format!("{h}H"));
+    }
+    if m > 0 {
+        out.push_str(&format!("{m}M"));
+    }
+    if s > 0 || (h == 0 && m == 0) {
+        out.push_str(&format!("{s}S"));
+    }
+    out
 }
 
 fn logo(ctx: &PlanContext) -> String {

@@ -202,6 +202,7 @@ impl<'a> PlanContext<'a> {
             image: a.image.clone(),
             reading_minutes: self.reading_minutes(i),
             topic,
+            audio_minutes: self.site.audio_of(a).map(|r| r.minutes()),
         }
     }
 

@@ -27,25 +27,37 @@ pub enum RawHtml {
 pub struct Markdown<'a> {
     pub text: Cow<'a, str>,
     pub raw_html: RawHtml,
+    /// An article's embeds' files: when given, embed lines (`::youtube[…]{…}`) become players.
+    pub embeds: Option<std::sync::Arc<super::embed::EmbedFiles>>,
 }
 
 impl<'a> Markdown<'a> {
     /// `text` under the site's policy (`SiteConfig::unsafe_html`).
     pub fn new(text: impl Into<Cow<'a, str>>, unsafe_html: bool) -> Self {
         let raw_html = if unsafe_html { RawHtml::Trust } else { RawHtml::Sanitise };
-        Self { text: text.into(), raw_html }
+        Self { text: text.into(), raw_html, embeds: None }
+    }
+
+    /// With the article's embeds rendered as players.
+    pub fn with_embeds(mut self, files: super::embed::EmbedFiles) -> Self {
+        self.embeds = Some(std::sync::Arc::new(files));
+        self
     }
 
     /// The same Markdown, borrowed.
     pub fn borrowed(&self) -> Markdown<'_> {
-        Markdown { text: Cow::Borrowed(&self.text), raw_html: self.raw_html }
+        Markdown {
+            text: Cow::Borrowed(&self.text),
+            raw_html: self.raw_html,
+            embeds: self.embeds.clone(),
+        }
     }
 }
 
 /// Plain text is sanitised.
 impl<'a> From<&'a str> for Markdown<'a> {
     fn from(text: &'a str) -> Self {
-        Self { text: Cow::Borrowed(text), raw_html: RawHtml::Sanitise }
+        Self { text: Cow::Borrowed(text), raw_html: RawHtml::Sanitise, embeds: None }
     }
 }
 
@@ -78,6 +90,25 @@ pub const ID_PREFIX: &str = "c-";
 /// sanitiser's rule, so raw HTML and Markdown agree).
 pub fn content_id(id: &str) -> String {
     if id.starts_with(ID_PREFIX) { id.to_string() } else { format!("{ID_PREFIX}{id}") }
+}
+
+/// What a raw `<video>` may say.
+const MEDIA_ATTRS: [&str; 9] =
+    ["src", "controls", "preload", "poster", "width", "height", "muted", "loop", "playsinline"];
+
+/// Whether `url` is a file of the site itself: a relative path or one from the root, with no
+/// scheme and no host (`//host/…`, or `/\host/…`, which browsers read the same way).
+pub fn site_own_url(url: &str) -> bool {
+    let squeezed: String =
+        url.chars().filter(|c| !c.is_ascii_whitespace() && !c.is_ascii_control()).collect();
+    if squeezed.is_empty() || squeezed.contains('\\') || squeezed.starts_with("//") {
+        return false;
+    }
+    match squeezed.find(':') {
+        None => true,
+        // A colon after a path, query or fragment character is not a scheme's.
+        Some(colon) => squeezed[..colon].contains(['/', '?', '#']),
+    }
 }
 
 static CLEANER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
@@ -135,6 +166,9 @@ static CLEANER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
         "input",
         "details",
         "summary",
+        "audio",
+        "video",
+        "source",
     ];
     let heading_attrs = HashSet::from(["id"]);
     let mut attrs: HashMap<&str, HashSet<&str>> = HashMap::from([
@@ -146,6 +180,10 @@ static CLEANER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
         ("input", HashSet::from(["checked"])),
         ("abbr", HashSet::from(["title"])),
         ("details", HashSet::from(["open"])),
+        // The site's own recordings and videos; never `autoplay`, never event handlers.
+        ("audio", HashSet::from(["src", "controls", "preload", "muted", "loop"])),
+        ("video", HashSet::from(MEDIA_ATTRS)),
+        ("source", HashSet::from(["src", "type"])),
     ]);
     for h in ["h1", "h2", "h3", "h4", "h5", "h6"] {
         attrs.insert(h, heading_attrs.clone());
@@ -167,6 +205,9 @@ static CLEANER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
         .clean_content_tags(HashSet::from(["script", "style"]))
         .attribute_filter(|element, attribute, value| match (element, attribute) {
             ("img", "src") if !url_allowed(value, true) => None,
+            ("audio" | "video" | "source", "src") | ("video", "poster") if !site_own_url(value) => {
+                None
+            }
             // A link to an id of the text: ids have the content prefix.
             ("a", "href") if value.starts_with('#') => {
                 Some(format!("#{}", content_id(&value[1..])).into())

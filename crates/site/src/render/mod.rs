@@ -1,12 +1,14 @@
 //! Rendering: Markdown to HTML, and the document around React's output.
 
 mod document;
+mod embed;
 mod html_policy;
 mod inline_style;
 mod markdown;
 #[cfg(test)]
 mod xss_tests;
 
+pub use embed::{EmbedFiles, embed_html, poster_html};
 pub use document::{PageAssets, Shell, document, escape};
 pub use html_policy::{Markdown, RawHtml};
 pub use inline_style::{check_inline_css, csp_hash};
