@@ -27,6 +27,7 @@ mod nesting;
 mod pages;
 mod parsed;
 mod placeholders;
+mod podcast;
 mod publish;
 mod redirects;
 mod site_file;
@@ -64,6 +65,7 @@ pub use media_files::SiteAudio;
 pub use nesting::MAX_NESTING;
 pub use pages::{INFO_PAGES, InfoPage, default_route};
 pub use parsed::{ParsedArticles, text_digest};
+pub use podcast::{PODCAST_CATEGORIES, Podcast};
 pub use publish::{Publish, Schedule, Upcoming, declares_draft, is_content_name};
 pub use redirects::{
     REDIRECTS_FILE, Redirect, exact_targets as redirect_sources, normalize_path, parse_redirects,

@@ -147,6 +147,17 @@ pub fn load_site_partial_with(
         diag.extend(crate::theme::read_fonts(&mut c.theme, root));
         c
     });
+    if let Some(p) = config.as_ref().and_then(|c| c.podcast.as_ref())
+        && let Some(rooted) = p.image.strip_prefix('/')
+        && !root.join("static").join(rooted).is_file()
+    {
+        let path = Path::new("static").join(rooted);
+        let kind = ContentErrorKind::MissingMedia(path.display().to_string());
+        let hint = crate::site_file::missing_file_hint(root, &path);
+        diag.push(
+            ContentError::new("stillpoint.toml", p.image_line, 1, kind).with_help(Some(hint)),
+        );
+    }
     let topics = read("data/topics.toml", &mut diag)
         .and_then(|t| parse_into(&mut diag, Topics::parse(Path::new("data/topics.toml"), &t)));
     let authors = read("data/authors.toml", &mut diag)

@@ -175,7 +175,9 @@ mod tests {
         for name in ["index.html", "404.html", "500.html", "authors.html", "terms.html"] {
             assert!(names.iter().any(|n| n == name), "{name} in {names:?}");
         }
-        for name in ["assets", "media", "search", "page-data", "slice-data", ".stillpoint", "articles"] {
+        for name in
+            ["assets", "media", "search", "page-data", "slice-data", ".stillpoint", "articles"]
+        {
             assert!(names.iter().any(|n| n == name), "{name} in {names:?}");
         }
         assert!(is_top_level("sitemap-12.xml") && !is_top_level("sitemap-x.xml"));

@@ -31,7 +31,9 @@ impl EmbedFiles {
                 && let Ok(path) = resolve_site_file(&a.source, poster)
                 && let Some(name) = site.posters.get(&path)
             {
-                files.posters.insert(poster.clone(), format!("/{}/{name}", crate::layout::MEDIA_DIR));
+                files
+                    .posters
+                    .insert(poster.clone(), format!("/{}/{name}", crate::layout::MEDIA_DIR));
             }
         }
         files

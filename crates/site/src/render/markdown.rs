@@ -48,7 +48,10 @@ pub fn render_markdown<'a>(markdown: impl Into<Markdown<'a>>) -> Rendered {
         if let (Event::Start(Tag::Paragraph), Some(files)) = (&events[i], &embeds)
             && let Some((html, end)) = embed_paragraph(&markdown, &events, &ranges, i, files)
         {
-            out.push(Event::Html(CowStr::from(format!("{EMBED_MARK}{}{EMBED_MARK}\n", facades.len()))));
+            out.push(Event::Html(CowStr::from(format!(
+                "{EMBED_MARK}{}{EMBED_MARK}\n",
+                facades.len()
+            ))));
             facades.push(html);
             i = end + 1;
             continue;

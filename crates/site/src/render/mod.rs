@@ -8,8 +8,8 @@ mod markdown;
 #[cfg(test)]
 mod xss_tests;
 
-pub use embed::{EmbedFiles, embed_html, poster_html};
 pub use document::{PageAssets, Shell, document, escape};
+pub use embed::{EmbedFiles, embed_html, poster_html};
 pub use html_policy::{Markdown, RawHtml};
 pub use inline_style::{check_inline_css, csp_hash};
 pub use markdown::{Rendered, render_markdown};

@@ -336,7 +336,9 @@ fn the_sites_own_audio_and_video_are_kept_nothing_else() {
 fn embeds_are_players_and_raw_html_cannot_forge_one() {
     use crate::render::EmbedFiles;
     let mut files = EmbedFiles::default();
-    files.audio.insert("a.m4a".into(), ("/media/0123456789abcdef-a.m4a".into(), "audio/mp4".into()));
+    files
+        .audio
+        .insert("a.m4a".into(), ("/media/0123456789abcdef-a.m4a".into(), "audio/mp4".into()));
     let md = "Intro <b onclick=x>bold</b>\n\n::youtube[Rain]{id=dQw4w9WgXcQ}\n\n::audio[Calm]{src=a.m4a}\n\n<button data-embed-src=\"https://evil.example\">x</button>\n\n```\n::vimeo[in code]{id=1}\n```\n\nText\n::vimeo[not alone]{id=1}\n";
     let html = render_markdown(Markdown::new(md, false).with_embeds(files.clone())).html;
     assert!(html.contains("<figure class=\"embed embed-video\" data-embed=\"youtube\"><button type=\"button\" class=\"embed-play\" data-embed-src=\"https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1\""), "{html}");
