@@ -54,21 +54,31 @@ fn a_recording_and_embeds_are_built_into_the_article() {
     let t = site();
     t.build();
     let recording = media(&t, "-evening.m4a");
-    assert_eq!(std::fs::read(t.out().join("media").join(&recording)).unwrap(), fixture("speech.m4a"));
+    assert_eq!(
+        std::fs::read(t.out().join("media").join(&recording)).unwrap(),
+        fixture("speech.m4a")
+    );
     let short = media(&t, "-short.opus");
     let poster = media(&t, "-rain.jpg");
 
     let data = t.read("page-data/articles/evening-wind-down/page-data.json");
     assert!(
-        data.contains(&format!(r#""audio":{{"src":"/media/{recording}","type":"audio/mp4","seconds":2}}"#)),
+        data.contains(&format!(
+            r#""audio":{{"src":"/media/{recording}","type":"audio/mp4","seconds":2}}"#
+        )),
         "{data}"
     );
     let html = t.read("articles/evening-wind-down.html");
-    assert!(html.contains(r#""@type":"AudioObject""#) && html.contains(r#""duration":"PT2S""#), "{html}");
+    assert!(
+        html.contains(r#""@type":"AudioObject""#) && html.contains(r#""duration":"PT2S""#),
+        "{html}"
+    );
     assert!(html.contains(&format!(
         r#"<figure class="embed embed-audio"><audio controls preload="none" src="/media/{short}"></audio><figcaption>The short version</figcaption></figure>"#
     )));
-    assert!(html.contains(r#"data-embed-src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1""#));
+    assert!(html.contains(
+        r#"data-embed-src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1""#
+    ));
     assert!(html.contains(&format!(r#"<img src="/media/{poster}" alt="" loading="lazy""#)));
     assert!(!html.contains("<iframe"), "no third-party frame before the click");
     // The raw <audio> of the site's own file is kept, without autoplay or its handler.

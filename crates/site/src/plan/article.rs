@@ -192,3 +192,17 @@ fn related(ctx: &PlanContext, i: usize) -> Vec<crate::props::ArticleCard> {
     }
     cards
 }
+
+#[cfg(test)]
+mod tests {
+    use super::iso_duration;
+
+    #[test]
+    fn iso_8601_durations() {
+        assert_eq!(iso_duration(750), "PT12M30S");
+        assert_eq!(iso_duration(45), "PT45S");
+        assert_eq!(iso_duration(3720), "PT1H2M");
+        assert_eq!(iso_duration(3600), "PT1H");
+        assert_eq!(iso_duration(0), "PT0S");
+    }
+}

@@ -1,7 +1,8 @@
 //! What HTML may come out of a site owner's Markdown: the raw-HTML policy and its sanitiser.
 //!
 //! By default raw HTML written in Markdown is sanitised with ammonia: safe formatting, headings
-//! with ids, tables, footnotes, task-list checkboxes, images and links are kept; scripts, event
+//! with ids, tables, footnotes, task-list checkboxes, images, links and the site's own
+//! `<audio>`/`<video>` (a relative or root path, never `autoplay`) are kept; scripts, event
 //! handlers, iframes, forms and their controls, `style` and URLs other than http(s), mailto and
 //! relative ones are dropped. Every id gets the content prefix (`c-`), and `#fragment` links
 //! with it. Nesting deeper than the content limit never gets here: `check` refuses it.
