@@ -192,7 +192,7 @@ pub struct ArticleProps {
     pub reading_minutes: u32,
     pub image: Option<Image>,
     /// The article's recording (`audio:`), played above the body.
-    pub audio: Option<ArticleAudio>,
+    pub audio: Option<Box<ArticleAudio>>,
     /// Rendered Markdown. Left out of page-data (empty there): the article's HTML holds it, and
     /// the client runtime takes it from there (`web/src/runtime/body.ts`).
     #[serde(skip_serializing_if = "String::is_empty")]

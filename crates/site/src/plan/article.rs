@@ -100,10 +100,12 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize, body: String) -> PagePlan<'a
         ld["image"] = json!(img);
     }
     let recording = ctx.site.audio_of(a);
-    let audio = recording.map(|r| ArticleAudio {
-        src: r.url(),
-        kind: r.kind.mime().to_string(),
-        seconds: r.seconds(),
+    let audio = recording.map(|r| {
+        Box::new(ArticleAudio {
+            src: r.url(),
+            kind: r.kind.mime().to_string(),
+            seconds: r.seconds(),
+        })
     });
     if let Some(r) = recording {
         ld["audio"] = json!({
