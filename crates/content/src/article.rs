@@ -7,12 +7,14 @@ use serde::{Deserialize, Serialize};
 use serde_saphyr::Spanned;
 
 use crate::article_fields::{TopKeys, parse_unknown_field, unknown_field_hint};
+use crate::embed::{Embed, embed_of};
 use crate::error::{ContentError, ContentErrorKind, line_col};
 use crate::front_matter::{SplitError, split};
 use crate::labels::is_slug;
 use crate::nesting::{MAX_NESTING, Nesting};
 use crate::parsed::text_digest;
 use crate::redirects::normalize_path;
+use crate::site_file::resolve_site_file;
 use crate::suggest::did_you_mean_text;
 use crate::warnings::WARNING_CODES;
 
@@ -70,6 +72,13 @@ pub struct Article {
     /// Text in the body that looks like another generator's shortcode (`{{< youtube x >}}`).
     #[serde(default)]
     pub shortcodes: Vec<Located<String>>,
+    /// `audio:`: the recording, as a site-relative path ([`resolve_site_file`]), where it is
+    /// written. Its kind and duration are read by the load (`Site::audio`).
+    #[serde(default)]
+    pub audio: Option<Located<PathBuf>>,
+    /// The embeds of the body (`::youtube[…]{…}`, `::vimeo`, `::audio`), in order.
+    #[serde(default)]
+    pub embeds: Vec<Embed>,
 }
 
 /// A value with the 1-based line and column it was written at.
@@ -113,6 +122,7 @@ struct Raw {
     image: Option<Spanned<String>>,
     image_alt: Option<String>,
     image_focus: Option<Spanned<String>>,
+    audio: Option<Spanned<String>>,
     entities: Option<Vec<RawEntity>>,
     aliases: Option<Vec<Spanned<String>>>,
     accept: Option<Vec<Spanned<String>>>,
@@ -132,6 +142,7 @@ pub(crate) const FIELDS: &[&str] = &[
     "image",
     "image_alt",
     "image_focus",
+    "audio",
     "entities",
     "aliases",
     "accept",
@@ -434,8 +445,22 @@ impl Article {
             let (line, col) = at(&a);
             Located { value: a.value.trim().to_string(), line, col }
         });
+        let audio = raw.audio.as_ref().and_then(|a| {
+            let (line, col) = at(a);
+            match resolve_site_file(source, &a.value) {
+                Ok(value) => Some(Located { value, line, col }),
+                Err(message) => {
+                    let kind = ContentErrorKind::InvalidValue { field: "audio".into(), message };
+                    errors.push(ContentError::new(source, line, col, kind).with_help(Some(
+                        "name an audio file of the site: beside the article (`evening.m4a`) or under static/ (`/audio/evening.m4a`)".into(),
+                    )));
+                    None
+                }
+            }
+        });
         let scan = scan_body(split.body, split.body_line);
         errors.extend(scan.too_deep_error(source));
+        let embeds = embeds_of(source, &scan.directives, &mut errors);
         let description = raw
             .description
             .map(|d| d.trim().to_string())
@@ -465,6 +490,8 @@ impl Article {
             digest: text_digest(text),
             accept,
             shortcodes: scan.shortcodes,
+            audio,
+            embeds,
         };
         (Some(article), errors)
     }
@@ -556,6 +583,9 @@ pub(crate) struct BodyScan {
     pub shortcodes: Vec<Located<String>>,
     /// Where the text first nests deeper than [`MAX_NESTING`] (line, column).
     pub too_deep: Option<(u32, u32)>,
+    /// Lines that look like an embed (`::name…`): the line, where, and whether it is alone in
+    /// its paragraph (as it must be).
+    pub directives: Vec<(Located<String>, bool)>,
 }
 
 impl BodyScan {
@@ -661,7 +691,83 @@ pub(crate) fn scan_body(body: &str, body_line: u32) -> BodyScan {
         first_paragraph: truncate_words(first.trim(), 160),
         shortcodes,
         too_deep,
+        directives: directive_lines(body, body_line),
     }
+}
+
+/// The lines of `body` that look like an embed (`::name…`), each with whether it is alone in its
+/// paragraph. Read with the renderer's Markdown options (no definition lists, where a line
+/// starting with `:` would be a definition), so both find the same embeds.
+fn directive_lines(body: &str, body_line: u32) -> Vec<(Located<String>, bool)> {
+    let mut found = Vec::new();
+    if !(body.starts_with("::") || body.contains("\n::") || body.contains("\n ::")) {
+        return found;
+    }
+    let options = Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_HEADING_ATTRIBUTES;
+    for (event, range) in Parser::new_ext(body, options).into_offset_iter() {
+        if let Event::Start(Tag::Paragraph) = event {
+            let text = &body[range.clone()];
+            let alone = text.trim().lines().count() == 1;
+            let mut offset = range.start;
+            for l in text.split_inclusive('\n') {
+                if crate::embed::looks_like_directive(l) {
+                    let (line, col) = line_col(body, offset + (l.len() - l.trim_start().len()));
+                    let value = l.trim().to_string();
+                    found.push((Located { value, line: line + body_line - 1, col }, alone));
+                }
+                offset += l.len();
+            }
+        }
+    }
+    found
+}
+
+/// The embeds of the directive lines of a body, each checked (its file resolved for `::audio`
+/// and a poster); what is wrong goes to `errors` with the line.
+fn embeds_of(
+    source: &Path,
+    directives: &[(Located<String>, bool)],
+    errors: &mut Vec<ContentError>,
+) -> Vec<Embed> {
+    let mut embeds = Vec::new();
+    for (d, alone) in directives {
+        let error = |message: String, help: Option<String>| {
+            let kind = ContentErrorKind::InvalidEmbed(message);
+            ContentError::new(source, d.line, d.col, kind).with_help(help)
+        };
+        if !alone {
+            errors.push(error(
+                format!("`{}` must be alone in its paragraph", d.value),
+                Some("leave a blank line before and after the embed".into()),
+            ));
+            continue;
+        }
+        match embed_of(&d.value, (d.line, d.col)) {
+            Ok(mut e) => {
+                let files = [
+                    (e.provider == crate::embed::Provider::Audio).then(|| ("src", e.id.clone())),
+                    e.poster.clone().map(|p| ("poster", p)),
+                ];
+                let mut ok = true;
+                for (field, written) in files.into_iter().flatten() {
+                    if let Err(m) = resolve_site_file(source, &written) {
+                        errors.push(error(format!("`{field}`: {m}"), None));
+                        ok = false;
+                    }
+                }
+                if ok {
+                    e.line = d.line;
+                    embeds.push(e);
+                }
+            }
+            Err((message, help)) => errors.push(error(message, help)),
+        }
+    }
+    embeds
 }
 
 /// Hugo (`{{< x >}}`, `{{% x %}}`) and Jekyll/Liquid (`{% x %}`) shortcodes in `text`, as written.
@@ -1068,5 +1174,22 @@ More [topic](/anxiety-management/).
     fn truncation() {
         assert_eq!(truncate_words("short", 10), "short");
         assert_eq!(truncate_words("one two three four", 12), "one two…");
+    }
+
+    #[test]
+    fn audio_and_embeds() {
+        let text = GOOD.replacen("---\n", "---\naudio: ../shared/evening.m4a\n", 1)
+            + "\n::vimeo[Rain on leaves]{id=76979871}\n\n```\n::youtube[in code]{id=x}\n```\n";
+        let a = Article::parse(Path::new("articles/a/index.md"), &text, date()).unwrap();
+        let audio = a.audio.unwrap();
+        assert_eq!(audio.value, Path::new("articles/shared/evening.m4a"));
+        assert_eq!(audio.line, 2);
+        assert_eq!(a.embeds.len(), 1, "{:?}", a.embeds);
+        assert_eq!(a.embeds[0].id, "76979871");
+        let bad = GOOD.replacen("---\n", "---\naudio: https://cdn.example/a.mp3\n", 1)
+            + "\nText before\n::youtube[T]{id=dQw4w9WgXcQ}\n\n::youtube[T]{id=nope}\n";
+        let errors = Article::parse(Path::new("articles/a.md"), &bad, date()).unwrap_err();
+        let shown: Vec<String> = errors.iter().map(|e| format!("{e} | {}", e.hint())).collect();
+        insta::assert_snapshot!(shown.join("\n"));
     }
 }

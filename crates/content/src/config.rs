@@ -55,6 +55,8 @@ pub struct SiteConfig {
     pub home: HomeCopy,
     pub not_found: NotFoundCopy,
     pub menu: MenuConfig,
+    /// `[podcast]`: the RSS feed is a podcast of the articles with audio (see podcast.rs).
+    pub podcast: Option<crate::podcast::Podcast>,
 }
 
 #[derive(Deserialize)]
@@ -83,6 +85,7 @@ struct Raw {
     not_found: RawNotFound,
     #[serde(default)]
     menu: MenuConfig,
+    podcast: Option<crate::podcast::RawPodcast>,
 }
 
 #[derive(Default, Deserialize)]
@@ -195,6 +198,7 @@ impl SiteConfig {
         });
         let footer = resolve_footer(path, text, raw.footer, &mut errors);
         let header = resolve_header(path, text, raw.header, &mut errors);
+        let podcast = raw.podcast.and_then(|p| p.resolve(path, text, &mut errors));
         let mut blank = Vec::new();
         let home = raw.home.resolve(&mut blank);
         let not_found = raw.not_found.resolve(&mut blank);
@@ -227,6 +231,7 @@ impl SiteConfig {
             home,
             not_found,
             menu: raw.menu,
+            podcast,
         })
     }
 

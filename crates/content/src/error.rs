@@ -60,6 +60,14 @@ pub enum ContentErrorKind {
     /// An image reference to a file that is not there: as written, and the file looked for.
     #[error("image `{value}` not found")]
     MissingImage { value: String, looked_for: String },
+    #[error("invalid embed: {0}")]
+    InvalidEmbed(String),
+    /// A file an article names (its `audio`, an embed's file) that is not there.
+    #[error("`{0}` is not a file of the site")]
+    MissingMedia(String),
+    /// An audio file that cannot be published: not audio, corrupt, truncated.
+    #[error("`{path}`: {message}")]
+    InvalidAudio { path: String, message: String },
     #[error("nested more than {max} levels deep (blockquotes, lists and HTML elements)")]
     TooDeep { max: usize },
     #[error("redirect to `{0}`, which is not a page of this site")]
@@ -97,6 +105,9 @@ impl ContentErrorKind {
             Self::NotRegularFile(_) => "not_regular_file",
             Self::InvalidImage(_) => "invalid_image",
             Self::MissingImage { .. } => "missing_image",
+            Self::InvalidEmbed(_) => "invalid_embed",
+            Self::MissingMedia(_) => "missing_media",
+            Self::InvalidAudio { .. } => "invalid_audio",
             Self::TooDeep { .. } => "too_deep",
             Self::RedirectTarget(_) => "redirect_target",
             Self::RedirectChain { .. } => "redirect_chain",
@@ -143,6 +154,15 @@ impl ContentErrorKind {
             }
             Self::MissingImage { .. } => {
                 "add the file, or correct the path (see docs/content.md#images)"
+            }
+            Self::InvalidEmbed(_) => {
+                "write `::youtube[Title]{id=…}`, `::vimeo[Title]{id=…}` or `::audio[Title]{src=…}` alone on its line (see docs/content.md#embeds)"
+            }
+            Self::MissingMedia(_) => {
+                "put the file beside the article, or under static/ and write its path from there (`/audio/x.m4a`)"
+            }
+            Self::InvalidAudio { .. } => {
+                "export the recording again as AAC in .m4a, MP3 or Opus (see docs/content.md#audio)"
             }
             Self::TooDeep { .. } => {
                 "close the elements and blockquotes you open, or flatten the nesting"

@@ -9,11 +9,13 @@
 
 mod article;
 mod article_fields;
+mod audio;
 mod authors;
 mod catalog;
 mod color;
 mod config;
 mod copy;
+mod embed;
 mod env;
 mod error;
 mod font_metrics;
@@ -21,12 +23,15 @@ mod front_matter;
 mod labels;
 mod load;
 mod media_refs;
+mod media_files;
 mod nesting;
 mod pages;
 mod parsed;
 mod placeholders;
+mod podcast;
 mod publish;
 mod redirects;
+mod site_file;
 mod site_links;
 mod social;
 mod sponsored;
@@ -41,11 +46,13 @@ mod warnings;
 pub use article::{
     Article, Entity, EntitySubcategory, Located, internal_path, scan_links, truncate_words,
 };
+pub use audio::{AUDIO_EXTENSIONS, AudioInfo, AudioKind, read_audio};
 pub use authors::{Author, Authors};
 pub use catalog::{Catalog, CategoryIndex, SubcategoryIndex, SubsubcategoryIndex, build_catalog};
 pub use color::{Rgb, contrast};
 pub use config::{SiteConfig, parse_date};
 pub use copy::{HomeCopy, HomeSection, MenuConfig, NOT_FOUND_TEXT, NotFoundCopy};
+pub use embed::{Embed, PROVIDERS, Provider, embed_of, looks_like_directive, parse_directive};
 pub use env::{DEV, EnvSection, PRODUCTION};
 pub use error::{ContentError, ContentErrorKind, Diagnostics, line_col};
 pub use font_metrics::{
@@ -55,13 +62,16 @@ pub use front_matter::{Split, SplitError, split as split_front_matter};
 pub use labels::{fnv1a32, is_slug, label_from_key, slugify, title_case};
 pub use load::{Site, load_site, load_site_partial, load_site_partial_with};
 pub use media_refs::{MediaRef, check as check_media_ref, resolve as resolve_media_ref};
+pub use media_files::SiteAudio;
 pub use nesting::MAX_NESTING;
 pub use pages::{INFO_PAGES, InfoPage, default_route};
 pub use parsed::{ParsedArticles, text_digest};
+pub use podcast::{PODCAST_CATEGORIES, Podcast};
 pub use publish::{Publish, Schedule, Upcoming, declares_draft, is_content_name};
 pub use redirects::{
     REDIRECTS_FILE, Redirect, exact_targets as redirect_sources, normalize_path, parse_redirects,
 };
+pub use site_file::{media_name, missing_file_hint, resolve_site_file};
 pub use site_links::{ConfigLink, Footer, FooterTitles, Header};
 pub use social::{KNOWN_NETWORKS, SocialLink};
 pub use sponsored::Sponsored;

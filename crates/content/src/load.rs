@@ -52,12 +52,26 @@ pub struct Site {
     /// Symbolic links under `articles/` that name a Markdown file or a folder: not followed, so
     /// not loaded (a warning says so).
     pub symlinks: Vec<PathBuf>,
+    /// The recordings the articles name (`audio:`, `::audio`), by site-relative path.
+    pub audio: std::collections::BTreeMap<PathBuf, crate::media_files::SiteAudio>,
+    /// The embeds' posters, by site-relative path: their name under `media/`.
+    pub posters: std::collections::BTreeMap<PathBuf, String>,
     /// Digest of every file read other than the articles (`stillpoint.toml`, `data/*`, `pages/*`),
     /// as read: with the articles' own digests it names exactly what was loaded.
     pub data_digest: String,
 }
 
 impl Site {
+    /// The recording of an article's `audio:`, when it has one.
+    pub fn audio_of(&self, a: &Article) -> Option<&crate::media_files::SiteAudio> {
+        self.audio.get(&a.audio.as_ref()?.value)
+    }
+
+    /// The recording an `::audio` embed's `src` (as written in the article) names.
+    pub fn embed_audio(&self, a: &Article, src: &str) -> Option<&crate::media_files::SiteAudio> {
+        self.audio.get(&crate::site_file::resolve_site_file(&a.source, src).ok()?)
+    }
+
     pub fn page(&self, name: &str) -> Option<&InfoPage> {
         self.pages.iter().find(|p| p.name == name)
     }
@@ -133,6 +147,17 @@ pub fn load_site_partial_with(
         diag.extend(crate::theme::read_fonts(&mut c.theme, root));
         c
     });
+    if let Some(p) = config.as_ref().and_then(|c| c.podcast.as_ref())
+        && let Some(rooted) = p.image.strip_prefix('/')
+        && !root.join("static").join(rooted).is_file()
+    {
+        let path = Path::new("static").join(rooted);
+        let kind = ContentErrorKind::MissingMedia(path.display().to_string());
+        let hint = crate::site_file::missing_file_hint(root, &path);
+        diag.push(
+            ContentError::new("stillpoint.toml", p.image_line, 1, kind).with_help(Some(hint)),
+        );
+    }
     let topics = read("data/topics.toml", &mut diag)
         .and_then(|t| parse_into(&mut diag, Topics::parse(Path::new("data/topics.toml"), &t)));
     let authors = read("data/authors.toml", &mut diag)
@@ -170,6 +195,12 @@ pub fn load_site_partial_with(
         symlinks,
     } = load_articles(root, default_date, parsed);
     diag.extend(article_errors);
+    let crate::media_files::Media { audio, posters, errors: media_errors } =
+        crate::media_files::check_media(root, &articles);
+    for e in media_errors {
+        let in_draft = articles.iter().any(|a| a.draft && a.source == e.path);
+        if in_draft { draft_problems.push(e) } else { diag.push(e) }
+    }
 
     let media = crate::media_refs::check_all(root, &articles, authors.as_ref(), &pages);
     let media_failed = crate::media_refs::check_all(root, &failed, None, &[]);
@@ -206,6 +237,8 @@ pub fn load_site_partial_with(
             redirects: redirects.unwrap_or_default(),
             symlinks,
             data_digest: text_digest(&data_digest.into_inner().join("\n")),
+            audio,
+            posters,
         }),
         _ => None,
     };

@@ -51,6 +51,7 @@ mod tests {
             ("/assets/app-3f2a.css", IMMUTABLE),
             ("/media/0123456789abcdef-640.avif", IMMUTABLE),
             ("/media/0123456789abcdef.svg", IMMUTABLE),
+            ("/media/0123456789abcdef-evening.m4a", IMMUTABLE),
             ("/search/manifest.json", NO_CACHE),
             ("/search/k2-3.9f8e0a.bin", IMMUTABLE),
             ("/search/0/c0.json", NO_CACHE),

@@ -93,18 +93,30 @@ fn rss_text(text: &str) -> String {
     escape(&escape(text))
 }
 
+/// The iTunes namespace of podcast feeds.
+const ITUNES: &str = "http://www.itunes.com/dtds/podcast-1.0.dtd";
+
+/// The RSS feed of the newest articles. An article with audio carries its recording as an
+/// `<enclosure>`; with `[podcast]` configured the channel and those items carry the iTunes tags
+/// podcast apps read (see `podcast_channel`).
 pub fn rss_xml(site: &Site, catalog: &Catalog) -> String {
     let c = &site.config;
-    let mut x = String::from(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\">\n<channel>\n",
+    let podcast = c.podcast.as_ref();
+    let mut x = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\"{}>\n<channel>\n",
+        if podcast.is_some() { format!(" xmlns:itunes=\"{ITUNES}\"") } else { String::new() }
     );
+    let title = podcast.and_then(|p| p.title.as_deref()).unwrap_or(&c.title);
     let _ = writeln!(
         x,
         "<title>{}</title>\n<link>{}/</link>\n<description>{}</description>",
-        rss_text(&c.title),
+        rss_text(title),
         c.url,
         rss_text(&c.description)
     );
+    if let Some(p) = podcast {
+        x.push_str(&podcast_channel(site, p));
+    }
     let _ = writeln!(x, "<language>{}</language>", c.locale.replace('_', "-").to_lowercase());
     let _ = writeln!(
         x,
@@ -118,7 +130,7 @@ pub fn rss_xml(site: &Site, catalog: &Catalog) -> String {
         let url = format!("{}/articles/{}", c.url, a.slug);
         let _ = writeln!(
             x,
-            "<item><title>{}</title><link>{url}</link><guid isPermaLink=\"true\">{url}</guid><pubDate>{}</pubDate><description>{}</description>{}</item>",
+            "<item><title>{}</title><link>{url}</link><guid isPermaLink=\"true\">{url}</guid><pubDate>{}</pubDate><description>{}</description>{}{}</item>",
             rss_text(&a.title),
             rfc822(a.date),
             rss_text(&a.description),
@@ -128,10 +140,53 @@ pub fn rss_xml(site: &Site, catalog: &Catalog) -> String {
                     "<dc:creator xmlns:dc=\"http://purl.org/dc/elements/1.1/\">{}</dc:creator>",
                     escape(&au.value)
                 ))
-                .unwrap_or_default()
+                .unwrap_or_default(),
+            site.audio_of(a).map(|r| episode(site, r)).unwrap_or_default()
         );
     }
     x.push_str("</channel>\n</rss>\n");
+    x
+}
+
+/// The channel's iTunes tags (what Apple Podcasts requires: artwork, category, explicit; and
+/// the author and owner it shows and writes to).
+fn podcast_channel(site: &Site, p: &stillpoint_content::Podcast) -> String {
+    let image = if p.image.starts_with('/') {
+        format!("{}{}", site.config.url, p.image)
+    } else {
+        p.image.clone()
+    };
+    let category = match &p.subcategory {
+        Some(sub) => format!(
+            "<itunes:category text=\"{}\"><itunes:category text=\"{}\"/></itunes:category>",
+            escape(&p.category),
+            escape(sub)
+        ),
+        None => format!("<itunes:category text=\"{}\"/>", escape(&p.category)),
+    };
+    format!(
+        "<itunes:author>{}</itunes:author>\n<itunes:summary>{}</itunes:summary>\n<itunes:image href=\"{}\"/>\n{category}\n<itunes:explicit>{}</itunes:explicit>\n<itunes:owner><itunes:name>{}</itunes:name><itunes:email>{}</itunes:email></itunes:owner>\n<itunes:type>episodic</itunes:type>\n",
+        escape(&p.author),
+        escape(&site.config.description),
+        escape(&image),
+        p.explicit,
+        escape(&p.owner_name),
+        escape(&p.owner_email),
+    )
+}
+
+/// An item's recording: its enclosure, and its duration when the feed is a podcast.
+fn episode(site: &Site, r: &stillpoint_content::SiteAudio) -> String {
+    let mut x = format!(
+        "<enclosure url=\"{}{}\" length=\"{}\" type=\"{}\"/>",
+        escape(&site.config.url),
+        escape(&r.url()),
+        r.bytes,
+        r.kind.mime()
+    );
+    if site.config.podcast.is_some() {
+        let _ = write!(x, "<itunes:duration>{}</itunes:duration>", r.seconds());
+    }
     x
 }
 
@@ -284,5 +339,61 @@ mod tests {
             let loc = format!("<loc>{}/sitemap-{n}.xml</loc>", site.config.url);
             assert!(index.contains(&loc), "{index}");
         }
+    }
+
+    /// A copy of the demo with a newest article that has a recording, and `podcast` (a
+    /// `[podcast]` section, or nothing) appended to stillpoint.toml.
+    fn demo_with_audio(podcast: &str) -> (tempfile::TempDir, Site) {
+        let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo");
+        let dir = tempfile::tempdir().unwrap();
+        for entry in walkdir::WalkDir::new(&from) {
+            let entry = entry.unwrap();
+            let to = dir.path().join(entry.path().strip_prefix(&from).unwrap());
+            if entry.file_type().is_dir() {
+                std::fs::create_dir_all(&to).unwrap();
+            } else {
+                std::fs::copy(entry.path(), &to).unwrap();
+            }
+        }
+        let root = dir.path();
+        let toml = std::fs::read_to_string(root.join("stillpoint.toml")).unwrap() + podcast;
+        std::fs::write(root.join("stillpoint.toml"), toml).unwrap();
+        std::fs::create_dir_all(root.join("articles/evening")).unwrap();
+        std::fs::write(
+            root.join("articles/evening/index.md"),
+            "---\ntitle: \"Evening wind-down\"\nslug: evening-wind-down\ndate: 2026-01-02\naudio: evening.m4a\nentities:\n  - category: anxietyManagement\n---\nA guided practice.\n",
+        )
+        .unwrap();
+        let fixture =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/tests/audio/speech.m4a");
+        std::fs::copy(fixture, root.join("articles/evening/evening.m4a")).unwrap();
+        std::fs::create_dir_all(root.join("static/images")).unwrap();
+        std::fs::write(root.join("static/images/podcast.jpg"), b"jpeg").unwrap();
+        let at = jiff::Timestamp::from_second(1_767_400_000).unwrap(); // 2026-01-03
+        let (site, diag) =
+            load_site_partial(root, &stillpoint_content::Publish { now: at, drafts: false });
+        assert!(diag.is_empty(), "{diag:?}");
+        (dir, site.unwrap())
+    }
+
+    /// The channel up to the first item, and the item with a recording.
+    fn podcast_parts(rss: &str) -> String {
+        let head = &rss[..rss.find("<item>").unwrap()];
+        let item = rss.lines().find(|l| l.contains("<enclosure")).unwrap();
+        format!("{head}{item}\n")
+    }
+
+    #[test]
+    fn an_article_with_audio_is_an_enclosure_and_with_podcast_an_episode() {
+        let (_dir, site) = demo_with_audio("");
+        let rss = rss_xml(&site, &build_catalog(&site));
+        assert!(!rss.contains("itunes"), "{rss}");
+        insta::assert_snapshot!("rss_enclosure", podcast_parts(&rss));
+        let (_dir, site) = demo_with_audio(
+            "\n[podcast]\ntitle = \"Stillpoint guided meditations\"\nauthor = \"Stillpoint & friends\"\nowner_name = \"Maya Lindqvist\"\nowner_email = \"podcast@stillpoint.example\"\ncategory = \"Health & Fitness > Mental Health\"\nimage = \"/images/podcast.jpg\"\n",
+        );
+        let rss = rss_xml(&site, &build_catalog(&site));
+        texts(&rss, b"title"); // well-formed
+        insta::assert_snapshot!("rss_podcast", podcast_parts(&rss));
     }
 }

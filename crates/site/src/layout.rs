@@ -12,8 +12,9 @@ pub const PAGE_DATA_DIR: &str = "page-data";
 pub const SLICE_DATA_DIR: &str = "slice-data";
 /// The web bundle's hashed JS and CSS.
 pub const ASSETS_DIR: &str = "assets";
-/// The images the build publishes, named by their content (`media/{key}-{width}.{ext}`, or
-/// `media/{key}.{ext}` for a file published as it is): cached for good, like `assets/`.
+/// Files the build publishes named by their content, cached for good like `assets/`: image
+/// renditions (`media/{key}-{width}.{ext}`, or `media/{key}.{ext}` for a file published as it
+/// is) and recordings (`media/{digest}-{name}`).
 pub const MEDIA_DIR: &str = "media";
 /// The search index (`search/manifest.json` and its pieces).
 pub const SEARCH_DIR: &str = "search";
@@ -175,7 +176,9 @@ mod tests {
         for name in ["index.html", "404.html", "500.html", "authors.html", "terms.html"] {
             assert!(names.iter().any(|n| n == name), "{name} in {names:?}");
         }
-        for name in ["assets", "search", "page-data", "slice-data", ".stillpoint", "articles"] {
+        for name in
+            ["assets", "media", "search", "page-data", "slice-data", ".stillpoint", "articles"]
+        {
             assert!(names.iter().any(|n| n == name), "{name} in {names:?}");
         }
         assert!(is_top_level("sitemap-12.xml") && !is_top_level("sitemap-x.xml"));

@@ -46,7 +46,9 @@ pub use error::BuildError;
 pub use layout::{is_top_level, top_level};
 pub use plan::{Head, NOT_FOUND_DESCRIPTION, PAGE_SIZE, PagePlan, plan_pages};
 pub use props::*;
-pub use render::{Markdown, RawHtml, Rendered, render_markdown};
+pub use render::{
+    EmbedFiles, Markdown, RawHtml, Rendered, embed_html, poster_html, render_markdown,
+};
 pub use route::Route;
 pub use sponsored::{LABELS as SPONSORED_LABELS, sanitize_fragment, sponsored_label};
 

@@ -81,6 +81,21 @@ pub struct ArticleCard {
     pub image: Option<Picture>,
     pub reading_minutes: u32,
     pub topic: Option<Link>,
+    /// The length of the article's recording (`audio:`) in minutes, rounded up: "12 min guided
+    /// meditation". None when it has none.
+    pub audio_minutes: Option<u64>,
+}
+
+/// An article's recording (`audio:`): the player's source.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ArticleAudio {
+    /// `/media/{digest}-{name}`.
+    pub src: String,
+    /// Its MIME type: `audio/mp4`, `audio/mpeg` or `audio/ogg`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Its length in whole seconds.
+    pub seconds: u64,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -201,6 +216,8 @@ pub struct ArticleProps {
     pub author: Option<AuthorByline>,
     pub reading_minutes: u32,
     pub image: Option<Picture>,
+    /// The article's recording (`audio:`), played above the body.
+    pub audio: Option<Box<ArticleAudio>>,
     /// Rendered Markdown. Left out of page-data (empty there): the article's HTML holds it, and
     /// the client runtime takes it from there (`web/src/runtime/body.ts`).
     #[serde(skip_serializing_if = "String::is_empty")]

@@ -23,6 +23,7 @@ mod incremental;
 mod incremental_prop;
 mod lean_output;
 mod markdown_html;
+mod media_audio;
 mod new;
 mod new_starter;
 mod pages_links;

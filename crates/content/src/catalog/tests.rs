@@ -73,6 +73,8 @@ fn site(articles: Vec<Article>) -> Site {
         failed: Vec::new(),
         symlinks: Vec::new(),
         data_digest: String::new(),
+        audio: Default::default(),
+        posters: Default::default(),
     }
 }
 

@@ -29,6 +29,19 @@ pub fn tree(src: &Path, dest_rel: &str) -> Result<Vec<(String, PathBuf)>, BuildE
     Ok(files)
 }
 
+/// The recordings and embed posters the articles name, each under its content-addressed name in `media/`
+/// ([`stillpoint_content::SiteAudio::name`]), with its path.
+pub fn media(site: &stillpoint_content::Site) -> Vec<(String, PathBuf)> {
+    let audio = site.audio.iter().map(|(rel, a)| (rel, &a.name));
+    let mut files: Vec<(String, PathBuf)> = audio
+        .chain(&site.posters)
+        .map(|(rel, name)| (format!("{}/{name}", crate::layout::MEDIA_DIR), site.root.join(rel)))
+        .collect();
+    files.sort();
+    files.dedup();
+    files
+}
+
 /// Copies files listed by [`tree`] into the output.
 pub fn copy(
     update: &Update,

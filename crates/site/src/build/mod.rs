@@ -324,6 +324,7 @@ pub fn build_in(
     files::copy(&update, &mut cache, &static_files)?;
     files::copy(&update, &mut cache, &asset_files)?;
     files::copy(&update, &mut cache, images.files())?;
+    files::copy(&update, &mut cache, &files::media(&site))?;
     let site_json = serde_json::to_string(&site_data(&ctx, year, layout::url(&search_manifest())))
         .expect("site data serialises");
     let site_hash = digest([site_json.as_bytes()]);

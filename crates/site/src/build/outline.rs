@@ -33,6 +33,8 @@ struct ArticleOutline<'a> {
     image: Option<&'a str>,
     image_alt: Option<&'a str>,
     image_focus: Option<&'a str>,
+    /// `audio:` (its recording is in the outline apart, by path).
+    audio: Option<&'a Path>,
     entities: &'a [Entity],
     links: Vec<&'a str>,
     minutes: u32,
@@ -96,7 +98,11 @@ impl OutlineInputs<'_> {
             .part(self.images.as_bytes())
             // What is published is in the articles below; what waits (the next scheduled article
             // in build.json) and whether this is a preview is here.
-            .json(&self.site.schedule);
+            .json(&self.site.schedule)
+            // The recordings: their names (digests of their bytes) and durations show on the
+            // articles' pages, cards, JSON-LD and the feeds.
+            .json(&audio_outline(self.site))
+            .json(&self.site.posters);
         if memo.data_digest != self.site.data_digest {
             *memo =
                 OutlineMemo { data_digest: self.site.data_digest.clone(), ..Default::default() };
@@ -121,6 +127,11 @@ impl OutlineInputs<'_> {
     }
 }
 
+/// Every recording of the site: its path, published name, duration and size.
+fn audio_outline(site: &Site) -> Vec<(&Path, &str, u64, u64)> {
+    site.audio.iter().map(|(p, a)| (p.as_path(), a.name.as_str(), a.millis, a.bytes)).collect()
+}
+
 /// The digest of what an article shows on pages other than its own.
 fn article_digest(a: &Article) -> [u8; 16] {
     let bytes = postcard::to_allocvec(&ArticleOutline {
@@ -135,6 +146,7 @@ fn article_digest(a: &Article) -> [u8; 16] {
         image: a.image.as_ref().map(|l| l.value.as_str()),
         image_alt: a.image_alt.as_deref(),
         image_focus: a.image_focus.as_deref(),
+        audio: a.audio.as_ref().map(|l| l.value.as_path()),
         entities: &a.entities,
         links: a.links.iter().map(|l| l.value.as_str()).collect(),
         minutes: reading_minutes(a.words),

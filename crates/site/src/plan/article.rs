@@ -5,8 +5,8 @@ use serde_json::json;
 
 use super::fixed::breadcrumbs_ld;
 use super::{Head, PagePlan, PlanContext, strip_emoji};
-use crate::props::{ArticleProps, AuthorByline, Link, PageProps, TopicPair};
-use crate::render::Markdown;
+use crate::props::{ArticleAudio, ArticleProps, AuthorByline, Link, PageProps, TopicPair};
+use crate::render::{EmbedFiles, Markdown};
 
 /// Related articles shown under an article.
 const RELATED: usize = 4;
@@ -88,6 +88,24 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize, body: String) -> PagePlan<'a
     if let Some(img) = &head.image {
         ld["image"] = json!(img);
     }
+    let recording = ctx.site.audio_of(a);
+    let audio = recording.map(|r| {
+        Box::new(ArticleAudio {
+            src: r.url(),
+            kind: r.kind.mime().to_string(),
+            seconds: r.seconds(),
+        })
+    });
+    if let Some(r) = recording {
+        ld["audio"] = json!({
+            "@type": "AudioObject",
+            "name": a.title,
+            "contentUrl": ctx.absolute(&r.url()),
+            "encodingFormat": r.kind.mime(),
+            "duration": iso_duration(r.seconds()),
+            "contentSize": r.bytes.to_string(),
+        });
+    }
     if let Some(&(ci, _)) = placements.first() {
         ld["articleSection"] = json!(strip_emoji(&ctx.site.topics.categories[ci].topic.title));
     }
@@ -105,6 +123,7 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize, body: String) -> PagePlan<'a
             author,
             reading_minutes: ctx.reading_minutes(i),
             image,
+            audio,
             body_html: String::new(),
             toc: Vec::new(),
             related,
@@ -115,11 +134,28 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize, body: String) -> PagePlan<'a
         path,
         markdown: Some(
             Markdown::new(body, ctx.site.config.unsafe_html)
-                .with_images(ctx.body_images(&a.source, &a.images)),
+                .with_images(ctx.body_images(&a.source, &a.images))
+                .with_embeds(EmbedFiles::of(ctx.site, a)),
         ),
         source: Some(ctx.images.article_source(i, &a.digest)),
         live: ctx.live(),
     }
+}
+
+/// An ISO 8601 duration of whole seconds: `PT12M30S`, `PT1H2M`, `PT45S`.
+pub fn iso_duration(seconds: u64) -> String {
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    let mut out = String::from("PT");
+    if h > 0 {
+        out.push_str(&format!("{h}H"));
+    }
+    if m > 0 {
+        out.push_str(&format!("{m}M"));
+    }
+    if s > 0 || (h == 0 && m == 0) {
+        out.push_str(&format!("{s}S"));
+    }
+    out
 }
 
 fn logo(ctx: &PlanContext) -> String {
@@ -147,4 +183,18 @@ fn related(ctx: &PlanContext, i: usize) -> Vec<crate::props::ArticleCard> {
         card.description.clear();
     }
     cards
+}
+
+#[cfg(test)]
+mod tests {
+    use super::iso_duration;
+
+    #[test]
+    fn iso_8601_durations() {
+        assert_eq!(iso_duration(750), "PT12M30S");
+        assert_eq!(iso_duration(45), "PT45S");
+        assert_eq!(iso_duration(3720), "PT1H2M");
+        assert_eq!(iso_duration(3600), "PT1H");
+        assert_eq!(iso_duration(0), "PT0S");
+    }
 }

@@ -266,6 +266,7 @@ impl<'a> PlanContext<'a> {
             image: self.cover(i),
             reading_minutes: self.reading_minutes(i),
             topic,
+            audio_minutes: self.site.audio_of(a).map(|r| r.minutes()),
         }
     }
 

@@ -1,7 +1,8 @@
 //! What HTML may come out of a site owner's Markdown: the raw-HTML policy and its sanitiser.
 //!
 //! By default raw HTML written in Markdown is sanitised with ammonia: safe formatting, headings
-//! with ids, tables, footnotes, task-list checkboxes, images and links are kept; scripts, event
+//! with ids, tables, footnotes, task-list checkboxes, images, links and the site's own
+//! `<audio>`/`<video>` (a relative or root path, never `autoplay`) are kept; scripts, event
 //! handlers, iframes, forms and their controls, `style` and URLs other than http(s), mailto and
 //! relative ones are dropped. Every id gets the content prefix (`c-`), and `#fragment` links
 //! with it. Nesting deeper than the content limit never gets here: `check` refuses it.
@@ -32,18 +33,26 @@ pub struct Markdown<'a> {
     /// The text's images as the image stage made them, by their URL as written: each is
     /// rendered as a `<picture>` (its alt from the text).
     pub images: Vec<(String, Picture)>,
+    /// An article's embeds' files: when given, embed lines (`::youtube[…]{…}`) become players.
+    pub embeds: Option<std::sync::Arc<super::embed::EmbedFiles>>,
 }
 
 impl<'a> Markdown<'a> {
     /// `text` under the site's policy (`SiteConfig::unsafe_html`).
     pub fn new(text: impl Into<Cow<'a, str>>, unsafe_html: bool) -> Self {
         let raw_html = if unsafe_html { RawHtml::Trust } else { RawHtml::Sanitise };
-        Self { text: text.into(), raw_html, images: Vec::new() }
+        Self { text: text.into(), raw_html, images: Vec::new(), embeds: None }
     }
 
     /// With the pictures of its images, by URL as written.
     pub fn with_images(mut self, images: Vec<(String, Picture)>) -> Self {
         self.images = images;
+        self
+    }
+
+    /// With the article's embeds rendered as players.
+    pub fn with_embeds(mut self, files: super::embed::EmbedFiles) -> Self {
+        self.embeds = Some(std::sync::Arc::new(files));
         self
     }
 
@@ -53,6 +62,7 @@ impl<'a> Markdown<'a> {
             text: Cow::Borrowed(&self.text),
             raw_html: self.raw_html,
             images: self.images.clone(),
+            embeds: self.embeds.clone(),
         }
     }
 }
@@ -60,7 +70,7 @@ impl<'a> Markdown<'a> {
 /// Plain text is sanitised.
 impl<'a> From<&'a str> for Markdown<'a> {
     fn from(text: &'a str) -> Self {
-        Self { text: Cow::Borrowed(text), raw_html: RawHtml::Sanitise, images: Vec::new() }
+        Self { text: Cow::Borrowed(text), raw_html: RawHtml::Sanitise, images: Vec::new(), embeds: None }
     }
 }
 
@@ -93,6 +103,25 @@ pub const ID_PREFIX: &str = "c-";
 /// sanitiser's rule, so raw HTML and Markdown agree).
 pub fn content_id(id: &str) -> String {
     if id.starts_with(ID_PREFIX) { id.to_string() } else { format!("{ID_PREFIX}{id}") }
+}
+
+/// What a raw `<video>` may say.
+const MEDIA_ATTRS: [&str; 9] =
+    ["src", "controls", "preload", "poster", "width", "height", "muted", "loop", "playsinline"];
+
+/// Whether `url` is a file of the site itself: a relative path or one from the root, with no
+/// scheme and no host (`//host/…`, or `/\host/…`, which browsers read the same way).
+pub fn site_own_url(url: &str) -> bool {
+    let squeezed: String =
+        url.chars().filter(|c| !c.is_ascii_whitespace() && !c.is_ascii_control()).collect();
+    if squeezed.is_empty() || squeezed.contains('\\') || squeezed.starts_with("//") {
+        return false;
+    }
+    match squeezed.find(':') {
+        None => true,
+        // A colon after a path, query or fragment character is not a scheme's.
+        Some(colon) => squeezed[..colon].contains(['/', '?', '#']),
+    }
 }
 
 static CLEANER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
@@ -152,6 +181,9 @@ static CLEANER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
         "input",
         "details",
         "summary",
+        "audio",
+        "video",
+        "source",
     ];
     let heading_attrs = HashSet::from(["id"]);
     let mut attrs: HashMap<&str, HashSet<&str>> = HashMap::from([
@@ -170,6 +202,10 @@ static CLEANER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
         ("input", HashSet::from(["checked"])),
         ("abbr", HashSet::from(["title"])),
         ("details", HashSet::from(["open"])),
+        // The site's own recordings and videos; never `autoplay`, never event handlers.
+        ("audio", HashSet::from(["src", "controls", "preload", "muted", "loop"])),
+        ("video", HashSet::from(MEDIA_ATTRS)),
+        ("source", HashSet::from(["src", "type"])),
     ]);
     for h in ["h1", "h2", "h3", "h4", "h5", "h6"] {
         attrs.insert(h, heading_attrs.clone());
@@ -204,6 +240,9 @@ static CLEANER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
                 .strip_prefix("background:")
                 .filter(|c| super::picture::is_colour(c))
                 .map(|_| value.into()),
+            ("audio" | "video" | "source", "src") | ("video", "poster") if !site_own_url(value) => {
+                None
+            }
             // A link to an id of the text: ids have the content prefix.
             ("a", "href") if value.starts_with('#') => {
                 Some(format!("#{}", content_id(&value[1..])).into())

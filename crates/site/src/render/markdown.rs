@@ -5,8 +5,9 @@
 use std::collections::HashMap;
 
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, html};
-use stillpoint_content::slugify;
+use stillpoint_content::{embed_of, looks_like_directive, slugify};
 
+use super::embed::{EmbedFiles, embed_html};
 use super::html_policy::{Markdown, RawHtml, content_id, sanitize_markdown_html, url_allowed};
 use crate::props::TocEntry;
 
@@ -32,15 +33,29 @@ fn options() -> Options {
 /// images whose URL is not http(s), mailto or relative lose it, headings keep no custom
 /// attributes, and raw HTML goes through the sanitiser.
 pub fn render_markdown<'a>(markdown: impl Into<Markdown<'a>>) -> Rendered {
-    let Markdown { text: markdown, raw_html, images } = markdown.into();
+    let Markdown { text: markdown, raw_html, images, embeds } = markdown.into();
     let sanitise = raw_html == RawHtml::Sanitise;
     let mut has_raw_html = false;
-    let events: Vec<Event> = Parser::new_ext(&markdown, options()).collect();
+    let (events, ranges): (Vec<Event>, Vec<std::ops::Range<usize>>) =
+        Parser::new_ext(&markdown, options()).into_offset_iter().unzip();
+    // The embeds' HTML, spliced in after sanitising (a marker holds each one's place).
+    let mut facades: Vec<String> = Vec::new();
     let mut used: HashMap<String, usize> = HashMap::new();
     let mut toc = Vec::new();
     let mut out: Vec<Event> = Vec::with_capacity(events.len());
     let mut i = 0;
     while i < events.len() {
+        if let (Event::Start(Tag::Paragraph), Some(files)) = (&events[i], &embeds)
+            && let Some((html, end)) = embed_paragraph(&markdown, &events, &ranges, i, files)
+        {
+            out.push(Event::Html(CowStr::from(format!(
+                "{EMBED_MARK}{}{EMBED_MARK}\n",
+                facades.len()
+            ))));
+            facades.push(html);
+            i = end + 1;
+            continue;
+        }
         match &events[i] {
             Event::Start(Tag::Heading { level, id, classes, attrs }) => {
                 // The heading's plain text, up to its end tag.
@@ -157,7 +172,33 @@ pub fn render_markdown<'a>(markdown: impl Into<Markdown<'a>>) -> Rendered {
     if sanitise && has_raw_html {
         html_out = sanitize_markdown_html(&html_out);
     }
+    for (n, html) in facades.iter().enumerate() {
+        html_out = html_out.replace(&format!("{EMBED_MARK}{n}{EMBED_MARK}"), html);
+    }
     Rendered { html: html_out, toc }
+}
+
+/// Around the number of an embed in the HTML until it is spliced in: a private-use character,
+/// which the sanitiser keeps as text. (Text that forges a marker only repeats an embed of the
+/// same article: every facade is the renderer's own HTML.)
+const EMBED_MARK: char = '\u{E000}';
+
+/// When the paragraph starting at event `i` is an embed line alone: its facade, and the index
+/// of the paragraph's end event.
+fn embed_paragraph(
+    markdown: &str,
+    events: &[Event],
+    ranges: &[std::ops::Range<usize>],
+    i: usize,
+    files: &EmbedFiles,
+) -> Option<(String, usize)> {
+    let source = markdown[ranges[i].clone()].trim();
+    if !looks_like_directive(source) || source.lines().count() != 1 {
+        return None;
+    }
+    let end = i + events[i..].iter().position(|e| matches!(e, Event::End(TagEnd::Paragraph)))?;
+    let embed = embed_of(source, (0, 0)).ok()?;
+    Some((embed_html(&embed, files)?, end))
 }
 
 fn is_external(url: &str) -> bool {

@@ -303,3 +303,51 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_sites_own_audio_and_video_are_kept_nothing_else() {
+    let html = safe(concat!(
+        "<audio controls preload=\"none\" src=\"/media/a.m4a\" autoplay onplay=\"alert(1)\"></audio>\n\n",
+        "<video controls playsinline muted loop width=\"640\" height=\"360\" poster=\"/images/p.jpg\" autoplay>",
+        "<source src=\"clip.mp4\" type=\"video/mp4\"><source src=\"https://evil.example/x.mp4\"></video>\n\n",
+        "<audio src=\"//evil.example/x.mp3\" controls></audio>\n\n",
+        "<audio src=\"/\\evil.example/x.mp3\" controls></audio>\n\n",
+        "<audio src=\"javascript:alert(1)\" controls></audio>\n\n",
+        "<video poster=\"data:image/png;base64,AAAA\" src=\" https://evil.example/v.mp4\"></video>\n",
+    ));
+    assert_inert(&html);
+    insta::assert_snapshot!(html);
+    for (url, own) in [
+        ("/media/a.m4a", true),
+        ("clip.mp4", true),
+        ("a/b:c.mp3", true),
+        ("//h/x", false),
+        (" //h/x", false),
+        ("/\\h/x", false),
+        ("https://h/x", false),
+        ("java\tscript:x", false),
+        ("", false),
+    ] {
+        assert_eq!(super::html_policy::site_own_url(url), own, "{url:?}");
+    }
+}
+
+#[test]
+fn embeds_are_players_and_raw_html_cannot_forge_one() {
+    use crate::render::EmbedFiles;
+    let mut files = EmbedFiles::default();
+    files
+        .audio
+        .insert("a.m4a".into(), ("/media/0123456789abcdef-a.m4a".into(), "audio/mp4".into()));
+    let md = "Intro <b onclick=x>bold</b>\n\n::youtube[Rain]{id=dQw4w9WgXcQ}\n\n::audio[Calm]{src=a.m4a}\n\n<button data-embed-src=\"https://evil.example\">x</button>\n\n```\n::vimeo[in code]{id=1}\n```\n\nText\n::vimeo[not alone]{id=1}\n";
+    let html = render_markdown(Markdown::new(md, false).with_embeds(files.clone())).html;
+    assert!(html.contains("<figure class=\"embed embed-video\" data-embed=\"youtube\"><button type=\"button\" class=\"embed-play\" data-embed-src=\"https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1\""), "{html}");
+    assert!(html.contains("<figure class=\"embed embed-audio\"><audio controls preload=\"none\" src=\"/media/0123456789abcdef-a.m4a\"></audio><figcaption>Calm</figcaption></figure>"), "{html}");
+    assert_eq!(html.matches("data-embed-src").count(), 1, "{html}");
+    assert!(html.contains("::vimeo[in code]"), "{html}");
+    assert!(!html.contains('\u{E000}'));
+    insta::assert_snapshot!(html);
+    // Without the article's files (an info page), an embed line stays text.
+    let plain = render_markdown("::youtube[Rain]{id=dQw4w9WgXcQ}").html;
+    assert_eq!(plain, "<p>::youtube[Rain]{id=dQw4w9WgXcQ}</p>\n");
+}
