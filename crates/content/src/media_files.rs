@@ -38,9 +38,10 @@ impl SiteAudio {
         (self.millis.saturating_add(500) / 1000).max(1)
     }
 
-    /// Minutes, rounded up (what a card shows).
+    /// Minutes, rounded to the nearest (at least 1): what a card shows, as the player's caption
+    /// rounds.
     pub fn minutes(&self) -> u64 {
-        self.millis.div_ceil(60_000).max(1)
+        (self.millis.saturating_add(30_000) / 60_000).max(1)
     }
 }
 

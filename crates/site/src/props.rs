@@ -81,8 +81,8 @@ pub struct ArticleCard {
     pub image: Option<Picture>,
     pub reading_minutes: u32,
     pub topic: Option<Link>,
-    /// The length of the article's recording (`audio:`) in minutes, rounded up: "12 min guided
-    /// meditation". None when it has none.
+    /// The length of the article's recording (`audio:`) in minutes, rounded to the nearest
+    /// (at least 1): "12 min guided meditation". None when it has none.
     pub audio_minutes: Option<u64>,
 }
 
