@@ -56,6 +56,9 @@ pub struct OutlineInputs<'a> {
     pub noindex: bool,
     /// The compiled theme: it changes with the font files too, which the data digest does not cover.
     pub theme_css: &'a str,
+    /// The Content-Security-Policy every page carries: a body-only edit (an embed, a remote
+    /// image) can change it, and with it every page.
+    pub csp: &'a str,
 }
 
 /// What each article showed elsewhere at the last build of a session, by source file: a file
@@ -88,6 +91,7 @@ impl OutlineInputs<'_> {
             .json(&self.shard)
             .json(&self.environment())
             .part(self.theme_css.as_bytes())
+            .part(self.csp.as_bytes())
             // What is published is in the articles below; what waits (the next scheduled article
             // in build.json) and whether this is a preview is here.
             .json(&self.site.schedule);
@@ -171,19 +175,20 @@ mod tests {
             shard,
             noindex: crate::plan::noindex(site),
             theme_css: "",
+            csp: "",
         }
         .key(&mut OutlineMemo::default())
         .unwrap()
     }
 
     #[test]
-    fn the_compiled_theme_is_in_the_outline() {
+    fn the_compiled_theme_and_the_policy_are_in_the_outline() {
         let dir = tempfile::tempdir().unwrap();
         let bundle = bundle(dir.path());
         let site =
             load_site(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo")).unwrap();
         let worker = WorkerScript::read(&bundle).unwrap().key;
-        let key = |theme_css: &str| {
+        let key = |theme_css: &str, csp: &str| {
             let inputs = OutlineInputs {
                 engine: "e",
                 bundle: &bundle,
@@ -195,12 +200,15 @@ mod tests {
                 shard: None,
                 noindex: false,
                 theme_css,
+                csp,
             };
             inputs.key(&mut OutlineMemo::default()).unwrap()
         };
         // A font file's metrics change the compiled theme, not stillpoint.toml's text.
-        assert_ne!(key(""), key(":root{--radius-m:1rem}"));
-        assert_eq!(key("a"), key("a"));
+        assert_ne!(key("", ""), key(":root{--radius-m:1rem}", ""));
+        assert_eq!(key("a", ""), key("a", ""));
+        // An embed or a remote image in one body changes the policy of every page.
+        assert_ne!(key("", "frame-src 'none'"), key("", "frame-src https://player.vimeo.com"));
     }
 
     #[test]
@@ -275,6 +283,7 @@ mod memo_tests {
                 shard: None,
                 noindex: crate::plan::noindex(site),
                 theme_css: "",
+                csp: "",
             };
             inputs.key(memo).unwrap()
         };
