@@ -25,6 +25,7 @@ mod markdown_html;
 mod new;
 mod new_starter;
 mod pages_links;
+mod policy;
 mod publishing;
 mod redirects;
 mod s3;
