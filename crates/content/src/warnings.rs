@@ -48,6 +48,10 @@ pub enum WarningKind {
     /// Topics with no articles (one warning for the whole site): `count` of them, the first few
     /// `names`; `in_menu`: `[menu] empty_topics` keeps them in the menu.
     EmptyTopics { count: usize, names: Vec<String>, in_menu: bool },
+    /// Something the pages load that the site's Content-Security-Policy does not allow (a raw
+    /// `<iframe>` from a host no embed declares, a script whose origin cannot be named): the
+    /// browser blocks it. Found by the site crate, which derives the policy.
+    BlockedByPolicy { what: String, hint: &'static str },
 }
 
 /// Every warning code, as `accept` lists them (in front matter and in `[check]`).
@@ -63,6 +67,7 @@ pub const WARNING_CODES: &[&str] = &[
     "redirected_link",
     "placeholder",
     "empty_topics",
+    "blocked_by_policy",
 ];
 
 impl WarningKind {
@@ -80,6 +85,7 @@ impl WarningKind {
             Self::RedirectedLink { .. } => "redirected_link",
             Self::Placeholder { .. } => "placeholder",
             Self::EmptyTopics { .. } => "empty_topics",
+            Self::BlockedByPolicy { .. } => "blocked_by_policy",
         }
     }
 
@@ -108,6 +114,7 @@ impl WarningKind {
             Self::SymlinkNotFollowed => "copy the file (or folder) in where the link is",
             Self::RedirectedLink { .. } => "link to the final URL: one request instead of two",
             Self::Placeholder { hint, .. } => hint,
+            Self::BlockedByPolicy { hint, .. } => hint,
             Self::EmptyTopics { .. } => {
                 "file articles under them, remove them from data/topics.toml, or accept it: `[check] accept = [\"empty_topics\"]`"
             }
@@ -151,6 +158,9 @@ impl fmt::Display for WarningKind {
                 let short: String = text.chars().take(60).collect();
                 let more = if short.len() < text.len() { "…" } else { "" };
                 write!(f, "placeholder left to replace: `{short}{more}`")
+            }
+            Self::BlockedByPolicy { what, .. } => {
+                write!(f, "{what}, which the site's security policy blocks")
             }
             Self::EmptyTopics { count, names, in_menu } => {
                 let (topics, have, pages) = if *count == 1 {

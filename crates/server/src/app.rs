@@ -13,7 +13,7 @@ use crate::{
     files::{StaticSite, serve_file},
     limits::Timeouts,
     proxy::{self, Proxy, ProxyOptions},
-    security::{add_hsts, add_security_headers, csp_header, hsts, with_noindex},
+    security::{add_hsts, add_security_headers, hsts, policy_header, with_noindex},
 };
 
 /// How long a request may take to get its response head before it is answered 408.
@@ -48,6 +48,9 @@ pub struct ServeConfig {
     pub redirect_http: Option<u16>,
     /// CSP sources (`'sha256-…'`) of the pages' inline styles (`styleHashes` in build.json).
     pub style_hashes: Vec<String>,
+    /// The site's Content-Security-Policy (`csp` in build.json); `None` for an output of an
+    /// older version, which gets the fixed policy with `style_hashes`.
+    pub csp: Option<String>,
     /// The send and HTTP/2 idle timeouts (tests shorten them).
     pub timeouts: Timeouts,
     /// Keep no compressed variants and answer every request uncompressed (`dev`: a rebuilt
@@ -60,6 +63,13 @@ pub struct ServeConfig {
     pub workers: usize,
 }
 
+impl ServeConfig {
+    /// The Content-Security-Policy header every answer carries.
+    pub(crate) fn policy(&self) -> HeaderValue {
+        policy_header(self.csp.as_deref(), &self.style_hashes)
+    }
+}
+
 /// The whole server as a `Router`; `serve` runs it, tests call it with `oneshot`.
 pub fn app(config: &ServeConfig) -> Router {
     parts(config).0
@@ -67,7 +77,7 @@ pub fn app(config: &ServeConfig) -> Router {
 
 /// The router, and the site it serves files from (for the HTTP/1.1 fast path).
 pub(crate) fn parts(config: &ServeConfig) -> (Router, StaticSite) {
-    let csp = csp_header(&config.style_hashes);
+    let csp = config.policy();
     let site = StaticSite::new(&config.root, config.cache_bytes, csp, !config.uncompressed);
     let proxy = Arc::new(Proxy::new(&config.proxy_allow, config.proxy.clone()));
     if proxy.allows_nothing() {
@@ -78,7 +88,7 @@ pub(crate) fn parts(config: &ServeConfig) -> (Router, StaticSite) {
         .route("/__third-party-proxy", axum::routing::any(proxy::handle).with_state(proxy))
         .fallback(serve_file)
         .with_state(site.clone());
-    let mut router = with_common_layers(routes, REQUEST_TIMEOUT, csp_header(&config.style_hashes));
+    let mut router = with_common_layers(routes, REQUEST_TIMEOUT, config.policy());
     if let Some(tls) = &config.tls {
         router = router.layer(middleware::map_response_with_state(hsts(tls), add_hsts));
     }
@@ -123,7 +133,8 @@ mod tests {
                 "late"
             }),
         );
-        let app = with_common_layers(slow, Duration::from_millis(50), super::csp_header(&[]));
+        let app =
+            with_common_layers(slow, Duration::from_millis(50), crate::security::csp_header(&[]));
         let request = Request::get("/slow").body(Body::empty()).unwrap();
         let response = app.oneshot(request).await.unwrap();
         assert_eq!(response.status(), StatusCode::REQUEST_TIMEOUT);

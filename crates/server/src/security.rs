@@ -21,8 +21,21 @@ pub(crate) fn content_security_policy(style_hashes: &[String]) -> String {
     )
 }
 
-/// The policy as a header value; a hash that is not a CSP source (`'sha256-…'`, base64) is
-/// left out with a warning rather than breaking the header.
+/// The policy to send: the site's own (`csp` in build.json, derived from what its pages use),
+/// else, for an output of an older version, the fixed policy with `style_hashes`. A stored
+/// policy that cannot be a header value is replaced by the fixed one, with a warning.
+pub(crate) fn policy_header(site_csp: Option<&str>, style_hashes: &[String]) -> HeaderValue {
+    if let Some(csp) = site_csp {
+        match HeaderValue::from_str(csp) {
+            Ok(value) if !csp.trim().is_empty() => return value,
+            _ => tracing::warn!("ignoring the site's policy {csp:?}: not a header value"),
+        }
+    }
+    csp_header(style_hashes)
+}
+
+/// The fixed policy as a header value; a hash that is not a CSP source (`'sha256-…'`, base64)
+/// is left out with a warning rather than breaking the header.
 pub(crate) fn csp_header(style_hashes: &[String]) -> HeaderValue {
     let valid: Vec<String> = style_hashes
         .iter()
@@ -110,5 +123,14 @@ mod tests {
         assert!(csp.contains(&format!("style-src 'self' {good}; script-src 'self';")), "{csp}");
         assert!(!csp.contains("unsafe-inline") && !csp.contains("; x"), "{csp}");
         assert!(csp_header(&[]).to_str().unwrap().contains("style-src 'self'; script-src"));
+    }
+
+    #[test]
+    fn the_sites_own_policy_wins_and_a_broken_one_falls_back() {
+        let own = "default-src 'self'; frame-src https://player.vimeo.com";
+        assert_eq!(policy_header(Some(own), &[]), own);
+        assert_eq!(policy_header(None, &[]), csp_header(&[]));
+        assert_eq!(policy_header(Some("a\nb"), &[]), csp_header(&[]));
+        assert_eq!(policy_header(Some(" "), &[]), csp_header(&[]));
     }
 }

@@ -61,7 +61,7 @@ pub async fn serve_with_shutdown(
     };
     let (router, site) = app::parts(&config);
     let hsts = config.tls.as_ref().map(security::hsts);
-    let csp = security::csp_header(&config.style_hashes);
+    let csp = config.policy();
     let refusal = Refusal { csp, hsts, noindex: config.noindex };
     let router = router.layer(middleware::from_fn_with_state(refusal.clone(), host::require));
     // With an access log, the fast path only refuses the first head (the log is the router's).

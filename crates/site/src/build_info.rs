@@ -32,6 +32,12 @@ pub struct BuildInfo {
     /// add them to `style-src`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub style_hashes: Vec<String>,
+    /// The Content-Security-Policy the site's pages need (header form, derived from what the
+    /// site uses: `crate::csp`). `serve`, `dev` and the service worker send it; every page
+    /// carries it as a `<meta>` too. Absent in outputs of older versions: `serve` then sends
+    /// its fixed policy with `style_hashes`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub csp: Option<String>,
     /// Built with drafts (`build --drafts`): a preview, not for the public.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub preview: bool,
@@ -77,6 +83,7 @@ impl BuildInfo {
             noindex: !c.is_production(),
             shard: None,
             style_hashes: Vec::new(),
+            csp: None,
             preview: site.schedule.preview,
             next_scheduled: site.schedule.next.clone(),
             next_expiry: site.schedule.next_expiry.clone(),

@@ -13,6 +13,8 @@ mod build;
 mod build_info;
 mod cache;
 mod client;
+mod csp;
+mod csp_check;
 mod emit;
 mod error;
 mod feeds;
@@ -41,6 +43,8 @@ pub use build::{
 };
 pub use build_info::{BUILD_INFO_FILE, BuildInfo, BuiltSite};
 pub use cache::engine_id;
+pub use csp::{Csp, SiteUses, meta_of as meta_csp};
+pub use csp_check::policy_warnings;
 pub use emit::EmitStats;
 pub use error::BuildError;
 pub use layout::{is_top_level, top_level};

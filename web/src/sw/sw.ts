@@ -7,13 +7,25 @@
 // - Caches are named by build hash and the old ones are deleted on activate, so a deploy never
 //   mixes one build's pages with another's assets.
 // - A page that was not kept, with no network: an offline page listing the articles that were.
+// - Pages answered from the cache and the offline page carry the site's policy (settings.csp),
+//   the one `serve` sends and every page holds in its <meta>.
 import { offlineHtml, type SavedArticle, titleOf } from './offline';
+import { withPolicy } from './policy';
 import { cacheNames, isArticlePage, staleCaches, strategyFor } from './routes';
 
-declare const __STILLPOINT_SW__: { readonly build: string; readonly brand: string; readonly css: readonly string[] };
+declare const __STILLPOINT_SW__: {
+  readonly build: string;
+  readonly brand: string;
+  readonly css: readonly string[];
+  /** The site's Content-Security-Policy (build.json's `csp`), absent from older builds. */
+  readonly csp?: string;
+};
 declare const self: ServiceWorkerGlobalScope;
 
 const settings = __STILLPOINT_SW__;
+/** The fixed policy of builds that carry none. */
+const FALLBACK_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'";
+const CSP = settings.csp || FALLBACK_CSP;
 const CACHES = cacheNames(settings.build);
 /** How long the network may take before a kept copy is served instead. */
 const NETWORK_TIMEOUT_MS = 3000;
@@ -94,13 +106,16 @@ async function networkFirst(request: Request, event: FetchEvent): Promise<Respon
   network.catch(() => undefined);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const slow = new Promise<Response>((resolve) => {
-    timer = setTimeout(() => resolve(kept(request).then((copy) => copy ?? network)), NETWORK_TIMEOUT_MS);
+    timer = setTimeout(
+      () => resolve(kept(request).then((copy) => (copy ? withPolicy(copy, CSP) : network))),
+      NETWORK_TIMEOUT_MS,
+    );
   });
   try {
     return await Promise.race([network, slow]);
   } catch {
     const copy = await kept(request);
-    if (copy) return copy;
+    if (copy) return withPolicy(copy, CSP);
     if (request.mode === 'navigate') return offlineResponse(new URL(request.url));
     return Response.error();
   } finally {
@@ -134,7 +149,7 @@ async function offlineResponse(url: URL): Promise<Response> {
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-store',
-      'Content-Security-Policy': "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'",
+      'Content-Security-Policy': CSP,
     },
   });
 }

@@ -58,7 +58,8 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     // Warnings the site accepts on purpose are counted, not listed, and never fail the check.
     let (warnings, accepted) = match load_site_partial(&args.site, &publish) {
         (Some(site), _) => {
-            let all = content_warnings(&site, &build_catalog(&site));
+            let mut all = content_warnings(&site, &build_catalog(&site));
+            all.extend(stillpoint_site::policy_warnings(&site));
             let n = all.len();
             let shown: Vec<_> = all.into_iter().filter(|w| !is_accepted(&site, w)).collect();
             let accepted = n - shown.len();

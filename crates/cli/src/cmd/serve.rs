@@ -71,6 +71,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         proxy_allow: info.as_ref().map(|i| i.site.proxy_allow.clone()).unwrap_or_default(),
         noindex: info.as_ref().is_some_and(|i| i.noindex),
         style_hashes: info.as_ref().map(|i| i.style_hashes.clone()).unwrap_or_default(),
+        csp: info.as_ref().and_then(|i| i.csp.clone()),
         cache_bytes: args.cache_mib << 20,
         access_log: args.access_log.map(|f| match f {
             LogFormat::Common => AccessLog::Common,

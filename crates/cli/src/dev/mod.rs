@@ -114,12 +114,13 @@ pub fn run(args: &DevArgs) -> anyhow::Result<ExitCode> {
     let builder = std::thread::spawn(move || rebuilder.run(&filter, &batches, watch_dir));
 
     let info = stillpoint_site::BuildInfo::from_dist(&out).ok();
-    let (proxy_allow, style_hashes) =
-        info.map(|i| (i.site.proxy_allow, i.style_hashes)).unwrap_or_default();
+    let (proxy_allow, style_hashes, csp) =
+        info.map(|i| (i.site.proxy_allow, i.style_hashes, i.csp)).unwrap_or_default();
     let config = ServeConfig {
         root: out,
         proxy_allow,
         style_hashes,
+        csp,
         uncompressed: true,
         workers: crate::settings::accept_loops(),
         ..ServeConfig::default()

@@ -46,7 +46,9 @@ pub fn router(
     shutdown: watch::Receiver<bool>,
     names: LocalNames,
 ) -> Router {
-    let site = stillpoint_server::app(config).layer(middleware::from_fn(with_client));
+    let policy = Policy(Arc::new(config.root.clone()));
+    let site =
+        stillpoint_server::app(config).layer(middleware::from_fn_with_state(policy, with_client));
     Router::new()
         .route(EVENTS_PATH, get(events))
         .route("/__stillpoint/dev.js", get(|| asset("text/javascript; charset=utf-8", CLIENT_JS)))
@@ -66,13 +68,27 @@ async fn asset(content_type: &'static str, body: &'static str) -> Response {
     response
 }
 
+/// Where the current build's policy is: the output's build.json, read again for each page, as
+/// a rebuild may change the policy (an article's first video embed adds its player's host).
+#[derive(Clone)]
+struct Policy(Arc<std::path::PathBuf>);
+
+impl Policy {
+    /// The policy of the build now served, if it has one.
+    fn current(&self) -> Option<HeaderValue> {
+        let csp = stillpoint_site::BuildInfo::from_dist(&self.0).ok()?.csp?;
+        HeaderValue::from_str(&csp).ok()
+    }
+}
+
 /// Asks for uncompressed answers, makes the browser revalidate everything but hashed files (a
 /// static image may change at any save), and puts the client's tag into HTML answers.
 ///
 /// Conditional requests are answered in full: a page cached from a production build of the same
 /// site has the same ETag as the file here, and a 304 would let the browser show that copy,
 /// without the client.
-async fn with_client(mut request: Request, next: Next) -> Response {
+/// Pages carry the policy of the build now served (the server's was read when `dev` started).
+async fn with_client(State(policy): State<Policy>, mut request: Request, next: Next) -> Response {
     let path = request.uri().path();
     let hashed = path.starts_with("/assets/") || path.starts_with("/search/");
     let headers = request.headers_mut();
@@ -94,6 +110,9 @@ async fn with_client(mut request: Request, next: Next) -> Response {
         return response;
     }
     let (mut parts, body) = response.into_parts();
+    if let Some(csp) = policy.current() {
+        parts.headers.insert(header::CONTENT_SECURITY_POLICY, csp);
+    }
     // The page's length and bytes change: its ETag and date no longer name what is sent.
     let length = parts.headers.remove(header::CONTENT_LENGTH);
     parts.headers.remove(header::ETAG);

@@ -27,6 +27,7 @@ mod media_audio;
 mod new;
 mod new_starter;
 mod pages_links;
+mod policy;
 mod publishing;
 mod redirects;
 mod s3;

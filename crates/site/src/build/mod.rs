@@ -29,6 +29,7 @@ use outline::OutlineInputs;
 use crate::build_info::{BUILD_INFO_FILE, BuildInfo};
 use crate::cache::{BuildCache, engine_id};
 use crate::client::{SW_FILE, ServiceWorker, SwSettings, script_srcs};
+use crate::csp::{Csp, SiteUses};
 use crate::emit::{EmitStats, Manifest, Update, digest};
 use crate::error::BuildError;
 use crate::feeds::{atom_xml, robots_txt, rss_xml, sitemap_files};
@@ -41,7 +42,7 @@ use crate::redirects::{
     redirect_page, redirect_page_file, redirect_table_json, redirects_txt, site_redirects,
     validate_redirects,
 };
-use crate::render::Shell;
+use crate::render::{Shell, csp_hash};
 use crate::reserved::validate_reserved;
 use crate::route::Route;
 use crate::search_index::{search_index, search_manifest};
@@ -271,6 +272,11 @@ pub fn build_in(
     let year = opts.year.unwrap_or_else(|| current_year(opts.now));
     let static_names: Vec<String> = static_files.iter().map(|(rel, _)| rel.clone()).collect();
     let theme = crate::theme_css::theme_css(&site.config.theme);
+    let critical_css = bundle.critical_css()?;
+    let style_hashes: Vec<String> =
+        Some(&critical_css).filter(|c| !c.is_empty()).map(|c| csp_hash(c)).into_iter().collect();
+    let csp = Csp::derive(&SiteUses::of(&site, style_hashes.clone()));
+    let csp_header = csp.header();
     let outline = OutlineInputs {
         engine: &engine,
         bundle: &bundle,
@@ -283,6 +289,7 @@ pub fn build_in(
         noindex: crate::plan::noindex(&site),
         theme_css: &theme.css,
         images: images.outline(),
+        csp: &csp_header,
     }
     .key(&mut session.outlines)?;
 
@@ -346,7 +353,7 @@ pub fn build_in(
         alternate_locale: ALTERNATE_LOCALE,
         entry_js: entry.js.clone(),
         entry_css: entry.css.clone(),
-        critical_css: bundle.critical_css()?,
+        critical_css,
         entry_imports: entry.imports.clone(),
         build_hash: build_hash.clone(),
         site_hash: site_hash.clone(),
@@ -362,13 +369,15 @@ pub fn build_in(
             .then(|| format!("/{}", crate::theme_css::SITE_CSS)),
         feeds: true,
         scripts: script_srcs(&site.config.scripts, &site.config.proxy_allow),
+        csp: csp.meta(),
     };
     if !same_outline {
         emit_site_data(&update, &site_json, &site_hash, &build_hash)?;
         // The offline page is styled like the others: the bundle's stylesheets, then the theme's.
         let sw_css: Vec<String> =
             shell.entry_css.iter().chain(shell.theme_css.as_ref()).cloned().collect();
-        let sw_settings = SwSettings { build: &build_hash, brand: &shell.brand, css: &sw_css };
+        let sw_settings =
+            SwSettings { build: &build_hash, brand: &shell.brand, css: &sw_css, csp: &csp_header };
         update.put(SW_FILE, service_worker.script(&sw_settings).as_bytes())?;
     }
 
@@ -385,8 +394,13 @@ pub fn build_in(
         batch: opts.batch,
     };
     tracing::debug!(elapsed = ?started.elapsed(), "site files emitted");
-    let build_info = BuildInfo { shard: opts.shard, noindex: ctx.noindex, ..BuildInfo::of(&site) }
-        .with_inline_style(&shell.critical_css);
+    let build_info = BuildInfo {
+        shard: opts.shard,
+        noindex: ctx.noindex,
+        style_hashes,
+        csp: Some(csp_header.clone()),
+        ..BuildInfo::of(&site)
+    };
     let rendered = std::thread::scope(|scope| {
         // The search index needs no page: it is built and written while the pages render.
         let search = (!same_outline).then(|| scope.spawn(|| emit_search_index(&update, &ctx)));

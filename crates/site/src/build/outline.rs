@@ -63,6 +63,9 @@ pub struct OutlineInputs<'a> {
     /// What the image stage made of the covers (shown on cards) and author photos
     /// (`SiteImages::outline`): a replaced cover changes every page that shows its card.
     pub images: &'a str,
+    /// The Content-Security-Policy every page carries: a body-only edit (an embed, a remote
+    /// image) can change it, and with it every page.
+    pub csp: &'a str,
 }
 
 /// What each article showed elsewhere at the last build of a session, by source file: a file
@@ -96,6 +99,7 @@ impl OutlineInputs<'_> {
             .json(&self.environment())
             .part(self.theme_css.as_bytes())
             .part(self.images.as_bytes())
+            .part(self.csp.as_bytes())
             // What is published is in the articles below; what waits (the next scheduled article
             // in build.json) and whether this is a preview is here.
             .json(&self.site.schedule)
@@ -192,19 +196,20 @@ mod tests {
             noindex: crate::plan::noindex(site),
             theme_css: "",
             images: "",
+            csp: "",
         }
         .key(&mut OutlineMemo::default())
         .unwrap()
     }
 
     #[test]
-    fn the_compiled_theme_and_the_images_are_in_the_outline() {
+    fn the_compiled_theme_the_images_and_the_policy_are_in_the_outline() {
         let dir = tempfile::tempdir().unwrap();
         let bundle = bundle(dir.path());
         let site =
             load_site(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo")).unwrap();
         let worker = WorkerScript::read(&bundle).unwrap().key;
-        let key = |theme_css: (&str, &str)| {
+        let key = |theme_css: &str, images: &str, csp: &str| {
             let inputs = OutlineInputs {
                 engine: "e",
                 bundle: &bundle,
@@ -215,16 +220,19 @@ mod tests {
                 static_files: &[],
                 shard: None,
                 noindex: false,
-                theme_css: theme_css.0,
-                images: theme_css.1,
+                theme_css,
+                images,
+                csp,
             };
             inputs.key(&mut OutlineMemo::default()).unwrap()
         };
         // A font file's metrics change the compiled theme, not stillpoint.toml's text.
-        assert_ne!(key(("", "")), key((":root{--radius-m:1rem}", "")));
-        assert_eq!(key(("a", "")), key(("a", "")));
+        assert_ne!(key("", "", ""), key(":root{--radius-m:1rem}", "", ""));
+        assert_eq!(key("a", "", ""), key("a", "", ""));
         // A replaced cover or author photo changes what cards show.
-        assert_ne!(key(("", "i1")), key(("", "i2")));
+        assert_ne!(key("", "i1", ""), key("", "i2", ""));
+        // An embed or a remote image in one body changes the policy of every page.
+        assert_ne!(key("", "", "frame-src 'none'"), key("", "", "frame-src https://player.vimeo.com"));
     }
 
     #[test]
@@ -300,6 +308,7 @@ mod memo_tests {
                 noindex: crate::plan::noindex(site),
                 theme_css: "",
                 images: "",
+                csp: "",
             };
             inputs.key(memo).unwrap()
         };

@@ -7,5 +7,6 @@ mod head;
 mod scripts;
 mod sw;
 
+pub(crate) use scripts::covered_by_proxy;
 pub use scripts::script_srcs;
 pub use sw::{SW_FILE, ServiceWorker, SwSettings};

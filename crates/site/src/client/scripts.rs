@@ -11,13 +11,18 @@ pub fn script_srcs(scripts: &[String], proxy_allow: &[String]) -> Vec<String> {
     scripts
         .iter()
         .map(|url| {
-            if proxy_allow.iter().any(|allow| covers(allow, url)) {
+            if covered_by_proxy(url, proxy_allow) {
                 format!("{PROXY_PATH}?url={}", encode_component(url))
             } else {
                 url.clone()
             }
         })
         .collect()
+}
+
+/// Whether an entry of `proxy_allow` covers `url`: the page loads it through the proxy.
+pub(crate) fn covered_by_proxy(url: &str, proxy_allow: &[String]) -> bool {
+    proxy_allow.iter().any(|allow| covers(allow, url))
 }
 
 /// Whether the allow-list entry `allow` (`https://cdn.example/lib/`) covers `url`: the same

@@ -29,6 +29,9 @@ pub struct SwSettings<'a> {
     pub brand: &'a str,
     /// Stylesheets of the offline page (the entry CSS), cached when the worker installs.
     pub css: &'a [String],
+    /// The site's Content-Security-Policy (header form): the worker sets it on the pages it
+    /// answers from its cache and on the offline page.
+    pub csp: &'a str,
 }
 
 impl ServiceWorker {
@@ -69,10 +72,15 @@ mod tests {
             .unwrap();
         let sw = ServiceWorker::from_bundle(dir.path()).unwrap();
         let css = vec!["/assets/entry-1.css".to_string()];
-        let script = sw.script(&SwSettings { build: "abc", brand: "Calm \"Test\"", css: &css });
+        let script = sw.script(&SwSettings {
+            build: "abc",
+            brand: "Calm \"Test\"",
+            css: &css,
+            csp: "default-src 'self'",
+        });
         assert_eq!(
             script,
-            "const __STILLPOINT_SW__ = {\"build\":\"abc\",\"brand\":\"Calm \\\"Test\\\"\",\"css\":[\"/assets/entry-1.css\"]};\n(() => { use(__STILLPOINT_SW__); })();\n"
+            "const __STILLPOINT_SW__ = {\"build\":\"abc\",\"brand\":\"Calm \\\"Test\\\"\",\"css\":[\"/assets/entry-1.css\"],\"csp\":\"default-src 'self'\"};\n(() => { use(__STILLPOINT_SW__); })();\n"
         );
     }
 

@@ -38,6 +38,8 @@ pub struct Shell {
     pub feeds: bool,
     /// Third-party scripts, already rewritten to the proxy when it is on.
     pub scripts: Vec<String>,
+    /// The site's Content-Security-Policy in its `<meta>` form (`crate::csp`); none when empty.
+    pub csp: String,
 }
 
 /// Template-specific assets. The template's JavaScript chunk is not linked: the entry loads it
@@ -70,6 +72,14 @@ pub fn document(
         String::with_capacity(page_html.len() + shell.header.len() + shell.footer.len() + 4096);
     let e = escape;
     h.push_str("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    // Before anything it governs: a `<meta>` policy applies to what follows it.
+    if !shell.csp.is_empty() {
+        let _ = writeln!(
+            h,
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\">",
+            e(&shell.csp)
+        );
+    }
     h.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     let _ = writeln!(h, "<title>{}</title>", e(&head.title));
     let _ = writeln!(h, "<meta name=\"description\" content=\"{}\">", e(&head.description));
@@ -219,6 +229,20 @@ mod tests {
         assert!(html.contains(r#"{"name":"<\/script><script>alert(1)"}"#));
         assert!(html.contains(r#"<body data-template="Article" data-path="/x""#));
         assert_eq!(html.matches("<title>").count(), 1);
+    }
+
+    #[test]
+    fn the_policy_comes_right_after_the_charset_escaped() {
+        let shell =
+            Shell { csp: "default-src 'self'; img-src 'self' data:".into(), ..Shell::default() };
+        let html = document(&shell, &Head::default(), "/", &PageAssets::default(), "");
+        let expected = format!(
+            "<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"{}\">\n<meta name=\"viewport\"",
+            escape(&shell.csp)
+        );
+        assert!(html.contains(&expected), "{html}");
+        let none = document(&Shell::default(), &Head::default(), "/", &PageAssets::default(), "");
+        assert!(!none.contains("Content-Security-Policy"), "{none}");
     }
 
     #[test]
