@@ -55,13 +55,17 @@ impl SiteUses {
 /// The origins of the players of the embeds the articles use: YouTube's privacy-enhanced host
 /// (`https://www.youtube-nocookie.com`) for `::youtube`, `https://player.vimeo.com` for
 /// `::vimeo`. `::audio` plays a file of the site and needs none.
-pub fn frame_hosts(_site: &Site) -> BTreeSet<String> {
-    BTreeSet::new()
+pub fn frame_hosts(site: &Site) -> BTreeSet<String> {
+    let embeds = site.articles.iter().flat_map(|a| &a.embeds);
+    embeds.filter_map(|e| e.provider.frame_host()).map(str::to_string).collect()
 }
 
 /// Whether an image the pages show is remote: an `https://` cover, body image or author photo.
 pub fn remote_images(site: &Site) -> bool {
-    site.articles.iter().any(|a| a.image.as_deref().is_some_and(is_remote))
+    let articles = site.articles.iter().flat_map(|a| a.image.iter().chain(&a.images));
+    let photos = site.authors.list.iter().filter_map(|au| au.photo.as_ref());
+    let pages = site.pages.iter().flat_map(|p| &p.images);
+    articles.chain(photos).chain(pages).any(|at| is_remote(&at.value))
 }
 
 /// Whether an image reference is a remote URL rather than a file of the site.
