@@ -73,6 +73,10 @@ pub struct BuildArgs {
     /// Render every page and keep no cache (a clean build).
     #[arg(long)]
     pub no_cache: bool,
+    /// The image cache: processed images, kept by content and shared by builds and `dev` (any
+    /// site may share one) [default: SITE/.stillpoint/images].
+    #[arg(long, value_name = "DIR", env = "STILLPOINT_IMAGE_CACHE")]
+    pub image_cache: Option<PathBuf>,
     /// After building, build again clean into a temporary directory and report every file that
     /// differs from the output (exit 1 if any).
     #[arg(long)]

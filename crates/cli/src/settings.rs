@@ -66,6 +66,15 @@ pub fn engine() -> String {
     ID.get_or_init(|| stillpoint_site::engine_id(std::env::current_exe().ok().as_deref())).clone()
 }
 
+/// The image cache: `flag` (`--image-cache`, `STILLPOINT_IMAGE_CACHE`), else the site's own
+/// (`SITE/.stillpoint/images`). Its entries are named by content, so sites may share one.
+pub fn image_cache(flag: Option<&std::path::Path>, site: &std::path::Path) -> std::path::PathBuf {
+    flag.map_or_else(
+        || stillpoint_site::default_image_cache_dir(site),
+        std::path::Path::to_path_buf,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

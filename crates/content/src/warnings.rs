@@ -439,6 +439,7 @@ mod tests {
             WarningKind::RedirectedLink { link: String::new(), to: String::new() },
             WarningKind::Placeholder { text: String::new(), hint: "" },
             WarningKind::EmptyTopics { count: 0, names: Vec::new(), in_menu: false },
+            WarningKind::BlockedByPolicy { what: String::new(), hint: "" },
         ];
         let codes: Vec<&str> = kinds.iter().map(WarningKind::code).collect();
         assert_eq!(codes, WARNING_CODES);

@@ -3,10 +3,12 @@
 //! the absolute share URL for `og:image`, the files to publish under `media/`, and the digests
 //! that tell the build cache which pages an image change reaches.
 //!
-//! An SVG is published untouched; so, until the raster pipeline (`stillpoint-media`) is wired
-//! in, is a raster image: its intrinsic size is read from its header, and a file outside
-//! `static/` (a page bundle's) is published content-addressed as `media/{key}.{ext}`. A file
-//! under `static/` keeps its address (`static/` is copied as it is).
+//! A raster image goes through the pipeline (`stillpoint-media`, its results kept by content in
+//! the image cache): its renditions (AVIF, WebP and the source's format at several widths, and a
+//! 1200 px JPEG for sharing) are published under `media/`. An SVG is published untouched, like
+//! a raster image when the build has no image cache (`check`): its intrinsic size read from its
+//! header, and a file outside `static/` (a page bundle's) published content-addressed as
+//! `media/{key}.{ext}`. A file under `static/` keeps its address too (`static/` is copied as it is).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -14,10 +16,11 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 use stillpoint_content::{ContentError, ContentErrorKind, Diagnostics, Located, MediaRef, Site};
+use stillpoint_media::{Format, ImageCache, Processed};
 
 use crate::build::key::Key;
 use crate::layout::MEDIA_DIR;
-use crate::props::Picture;
+use crate::props::{Picture, PictureSource};
 
 /// The size a remote image is given (the slot's default): its real size is not known.
 pub const REMOTE_SIZE: (u32, u32) = (1200, 675);
@@ -31,6 +34,9 @@ pub enum Prepared {
     Plain { url: String, width: u32, height: u32, key: String },
     /// An `https://` image, shown as it is.
     Remote { url: String },
+    /// A raster file of the site through the pipeline: its renditions, and where each is in
+    /// the image cache (output path → file).
+    Raster { processed: Box<Processed>, share_url: String, files: Vec<(String, PathBuf)> },
 }
 
 impl Prepared {
@@ -39,6 +45,7 @@ impl Prepared {
         match self {
             Self::Plain { key, .. } => key,
             Self::Remote { url } => url,
+            Self::Raster { processed, .. } => &processed.key,
         }
     }
 
@@ -46,6 +53,7 @@ impl Prepared {
     pub fn share_url(&self) -> &str {
         match self {
             Self::Plain { url, .. } | Self::Remote { url } => url,
+            Self::Raster { share_url, .. } => share_url,
         }
     }
 }
@@ -104,6 +112,9 @@ impl SiteImages {
         let (src, width, height) = match self.prepared.get(&r)? {
             Prepared::Plain { url, width, height, .. } => (url.clone(), *width, *height),
             Prepared::Remote { url } => (url.clone(), REMOTE_SIZE.0, REMOTE_SIZE.1),
+            Prepared::Raster { processed, .. } => {
+                return Some(raster_picture(processed, alt, position));
+            }
         };
         Some(Picture {
             src,
@@ -118,10 +129,43 @@ impl SiteImages {
         })
     }
 
+    /// The keys of the images the pipeline made (what the image cache must keep).
+    pub fn processed_keys(&self) -> std::collections::HashSet<String> {
+        self.prepared
+            .values()
+            .filter_map(|p| match p {
+                Prepared::Raster { processed, .. } => Some(processed.key.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The share URL (path on the site, or full URL) of the reference `value` written in `from`.
     pub fn share_url(&self, from: &Path, value: &str) -> Option<&str> {
         let r = stillpoint_content::resolve_media_ref(from, value).ok()?;
         self.prepared.get(&r).map(Prepared::share_url)
+    }
+}
+
+/// The `<picture>` of a processed image: AVIF and WebP sources, the source's format as the
+/// `<img>`, its colour and preview behind it while it loads.
+fn raster_picture(p: &Processed, alt: String, position: Option<String>) -> Picture {
+    let prefix = format!("/{MEDIA_DIR}/");
+    let sources = [Format::Avif, Format::Webp]
+        .into_iter()
+        .map(|f| PictureSource { mime: f.mime().to_string(), srcset: p.srcset(f, &prefix) })
+        .filter(|s| !s.srcset.is_empty())
+        .collect();
+    Picture {
+        src: format!("{prefix}{}", p.fallback().file),
+        width: p.width,
+        height: p.height,
+        alt,
+        sources,
+        srcset: p.srcset(p.fallback_format(), &prefix),
+        color: Some(p.color.clone()),
+        preview: Some(p.preview.clone()),
+        position,
     }
 }
 
@@ -161,15 +205,17 @@ pub fn referenced_files(site: &Site) -> Vec<PathBuf> {
 /// Reads every image the site's pages show, each file's digest computed from its bytes.
 #[cfg(test)]
 pub fn prepare(site: &Site) -> Result<SiteImages, Diagnostics> {
-    prepare_with(site, &|_| None)
+    prepare_with(site, &|_| None, None)
 }
 
-/// Reads every image the site's pages show: its size from its header, its digest from `known`
-/// (by absolute path) or else from its bytes. An image that cannot be read is an error naming
-/// the file that references it, with its line, and the image file.
+/// Reads every image the site's pages show: a raster image through the pipeline when there is
+/// an image `cache`, else its size from its header and its digest from `known` (by absolute
+/// path) or from its bytes. An image that cannot be read is an error naming the file that
+/// references it, with its line, and the image file.
 pub fn prepare_with<'a>(
     site: &'a Site,
     known: &(dyn Fn(&Path) -> Option<String> + Sync),
+    cache: Option<&ImageCache>,
 ) -> Result<SiteImages, Diagnostics> {
     let authors = Path::new("data/authors.toml");
     let page_refs: Vec<(PathBuf, &Located<String>)> = site
@@ -199,8 +245,10 @@ pub fn prepare_with<'a>(
     let mut targets: Vec<&MediaRef> = uses.iter().map(|u| &u.target).collect();
     targets.sort_unstable_by(|a, b| format!("{a:?}").cmp(&format!("{b:?}")));
     targets.dedup();
-    let read: Vec<(MediaRef, Result<Prepared, String>)> =
-        targets.into_par_iter().map(|t| (t.clone(), read_one(&site.root, t, known))).collect();
+    let read: Vec<(MediaRef, Result<Prepared, String>)> = targets
+        .into_par_iter()
+        .map(|t| (t.clone(), read_one(&site.root, t, known, cache)))
+        .collect();
     let mut prepared = HashMap::with_capacity(read.len());
     let mut failed: HashMap<MediaRef, String> = HashMap::new();
     for (target, result) in read {
@@ -223,11 +271,12 @@ pub fn prepare_with<'a>(
     diag.into_result()?;
     let mut files: Vec<(String, PathBuf)> = prepared
         .iter()
-        .filter_map(|(r, p)| match (r, p) {
+        .flat_map(|(r, p)| match (r, p) {
             (MediaRef::File(file), Prepared::Plain { url, .. }) if r.static_path().is_none() => {
-                Some((url.trim_start_matches('/').to_string(), site.root.join(file)))
+                vec![(url.trim_start_matches('/').to_string(), site.root.join(file))]
             }
-            _ => None,
+            (_, Prepared::Raster { files, .. }) => files.clone(),
+            _ => Vec::new(),
         })
         .collect();
     files.sort();
@@ -266,12 +315,27 @@ fn read_one(
     root: &Path,
     target: &MediaRef,
     known: &(dyn Fn(&Path) -> Option<String> + Sync),
+    cache: Option<&ImageCache>,
 ) -> Result<Prepared, String> {
     let file = match target {
         MediaRef::Remote(url) => return Ok(Prepared::Remote { url: url.clone() }),
         MediaRef::File(file) => file,
     };
     let path = root.join(file);
+    if let Some(cache) = cache.filter(|_| !target.is_svg()) {
+        // The pipeline's error names the file as the build found it: say it as the site does.
+        let processed =
+            cache.process(&path).map_err(|e| format!("{}: {}", file.display(), e.kind))?;
+        let media = |name: &str| format!("{MEDIA_DIR}/{name}");
+        let files = processed
+            .renditions
+            .iter()
+            .chain([&processed.share])
+            .map(|r| (media(&r.file), cache.path(r)))
+            .collect();
+        let share_url = format!("/{}", media(&processed.share.file));
+        return Ok(Prepared::Raster { processed: Box::new(processed), share_url, files });
+    }
     let shown = file.display();
     let cannot = |e: std::io::Error| format!("{shown}: cannot read ({e})");
     let key = match known(&path) {
@@ -388,17 +452,19 @@ mod tests {
         std::fs::write(root.join("static/images/a.png"), PNG).unwrap();
         std::fs::write(root.join("static/images/fake.jpg"), b"hello").unwrap();
         let none = |_: &Path| None;
-        let bundle = read_one(root, &MediaRef::File("articles/x/cover.PNG".into()), &none).unwrap();
+        let bundle =
+            read_one(root, &MediaRef::File("articles/x/cover.PNG".into()), &none, None).unwrap();
         let Prepared::Plain { url, width, height, key } = &bundle else { panic!("{bundle:?}") };
         assert_eq!((*width, *height), (3, 2));
         assert_eq!(url, &format!("/media/{key}.png"));
         assert_eq!(key.len(), 16);
         let known = |_: &Path| Some("fedcba9876543210ffff".to_string());
-        let kept = read_one(root, &MediaRef::File("static/images/a.png".into()), &known).unwrap();
+        let kept =
+            read_one(root, &MediaRef::File("static/images/a.png".into()), &known, None).unwrap();
         assert!(matches!(&kept, Prepared::Plain { key, .. } if key == "fedcba9876543210"));
         assert_eq!(kept.share_url(), "/images/a.png");
-        let err =
-            read_one(root, &MediaRef::File("static/images/fake.jpg".into()), &none).unwrap_err();
+        let err = read_one(root, &MediaRef::File("static/images/fake.jpg".into()), &none, None)
+            .unwrap_err();
         assert!(err.starts_with("static/images/fake.jpg: not an image"), "{err}");
     }
 }

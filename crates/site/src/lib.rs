@@ -39,7 +39,7 @@ mod theme_css;
 
 pub use build::{
     BATCH, BuildOptions, BuildReport, CheckReport, Difference, Progress, Session, Shard, Silent,
-    build, build_in, check, default_cache_dir, verify,
+    build, build_in, check, default_cache_dir, default_image_cache_dir, verify,
 };
 pub use build_info::{BUILD_INFO_FILE, BuildInfo, BuiltSite};
 pub use cache::engine_id;

@@ -47,6 +47,8 @@ pub fn options(args: &BuildArgs) -> anyhow::Result<BuildOptions> {
                 None => default_cache_dir(&args.site),
             }),
         },
+        image_cache: Some(settings::image_cache(args.image_cache.as_deref(), &args.site)),
+        image_cache_max: stillpoint_media::DEFAULT_MAX_BYTES,
         shard: args.shard,
         batch: stillpoint_site::BATCH,
         env: args.env.clone(),

@@ -60,6 +60,7 @@ pub fn run(args: &DevArgs) -> anyhow::Result<ExitCode> {
     rebuilder.jobs = args.jobs;
     rebuilder.drafts = !args.no_drafts;
     rebuilder.now = args.now;
+    rebuilder.image_cache = std::env::var_os("STILLPOINT_IMAGE_CACHE").map(PathBuf::from);
     rebuilder.web_dev = web_dev.clone();
     tracing::info!("Building {}…", site.display());
     rebuilder.initial();

@@ -31,6 +31,8 @@ pub struct Rebuilder {
     pub drafts: bool,
     /// `--now`: the instant the site is previewed as of; the clock at each rebuild when None.
     pub now: Option<jiff::Timestamp>,
+    /// The image cache (`STILLPOINT_IMAGE_CACHE`, else the site's own): shared with `build`.
+    pub image_cache: Option<PathBuf>,
     /// The checkout's `web/` directory with `--web-dev`.
     pub web_dev: Option<PathBuf>,
     pub hub: Arc<Hub>,
@@ -59,6 +61,7 @@ impl Rebuilder {
             jobs: 0,
             drafts: true,
             now: None,
+            image_cache: None,
             web_dev: None,
             hub,
             build: 0,
@@ -82,6 +85,8 @@ impl Rebuilder {
             engine: settings::engine(),
             // Its own cache: the build cache records what one output holds.
             cache: Some(stillpoint_site::default_cache_dir(&self.site).join("dev-cache")),
+            image_cache: Some(settings::image_cache(self.image_cache.as_deref(), &self.site)),
+            image_cache_max: stillpoint_media::DEFAULT_MAX_BYTES,
             shard: None,
             batch: stillpoint_site::BATCH,
             env: stillpoint_content::PRODUCTION.to_string(),

@@ -29,6 +29,7 @@ impl Dev {
             .args(["dev", "site", "--host", "127.0.0.1", "--port", "0", "--jobs", "1"])
             .current_dir(t.tmp.path())
             .env("STILLPOINT_WEB", web_bundle())
+            .env("STILLPOINT_IMAGE_CACHE", crate::util::image_cache())
             .env("SOURCE_DATE_EPOCH", SOURCE_DATE_EPOCH)
             .env_remove("STILLPOINT_LOG")
             .stdin(Stdio::null())

@@ -110,6 +110,7 @@ fn dev_needs_no_section_and_stillpoint_env_names_the_environment() {
         .args(["build", "site", "--out", "dist"])
         .current_dir(t.tmp.path())
         .env("STILLPOINT_WEB", crate::util::web_bundle())
+        .env("STILLPOINT_IMAGE_CACHE", crate::util::image_cache())
         .env("STILLPOINT_ENV", "dev")
         .env_remove("STILLPOINT_LOG")
         .output()

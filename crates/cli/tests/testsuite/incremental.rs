@@ -211,6 +211,7 @@ fn a_killed_build_leaves_the_output_intact_and_no_leftovers_after_the_next() {
             .args(["build", "site", "--out", "dist"])
             .current_dir(t.tmp.path())
             .env("STILLPOINT_WEB", crate::util::web_bundle())
+            .env("STILLPOINT_IMAGE_CACHE", crate::util::image_cache())
             .env("SOURCE_DATE_EPOCH", crate::util::SOURCE_DATE_EPOCH)
             .stderr(std::process::Stdio::null())
             .spawn()

@@ -21,6 +21,15 @@ pub fn web_bundle() -> PathBuf {
         .unwrap_or_else(|| workspace().join("web/dist"))
 }
 
+/// The image cache every test's builds share (`STILLPOINT_IMAGE_CACHE`, else
+/// `target/test-image-cache`): its entries are named by content, so a photograph is processed
+/// once for the whole suite.
+pub fn image_cache() -> PathBuf {
+    std::env::var_os("STILLPOINT_IMAGE_CACHE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace().join("target/test-image-cache"))
+}
+
 pub struct SiteTest {
     pub tmp: tempfile::TempDir,
 }
@@ -58,6 +67,7 @@ impl SiteTest {
             .args(args)
             .current_dir(self.tmp.path())
             .env("STILLPOINT_WEB", web_bundle())
+            .env("STILLPOINT_IMAGE_CACHE", crate::util::image_cache())
             .env("SOURCE_DATE_EPOCH", SOURCE_DATE_EPOCH)
             .env_remove("STILLPOINT_LOG")
             .env_remove("STILLPOINT_ENV")
@@ -74,6 +84,7 @@ impl SiteTest {
             .args(args)
             .current_dir(self.tmp.path())
             .env("STILLPOINT_WEB", web_bundle())
+            .env("STILLPOINT_IMAGE_CACHE", crate::util::image_cache())
             .env("SOURCE_DATE_EPOCH", SOURCE_DATE_EPOCH)
             .env_remove("STILLPOINT_LOG")
             .stdin(std::process::Stdio::null())

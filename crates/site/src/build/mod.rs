@@ -71,6 +71,12 @@ pub struct BuildOptions {
     pub engine: String,
     /// The build cache directory; `None` renders every page and keeps no cache.
     pub cache: Option<PathBuf>,
+    /// The image cache (`SITE/.stillpoint/images` by default): the pipeline's renditions, kept
+    /// by content and shared by every build and `dev`. `None`: raster images are published as
+    /// they are, without renditions.
+    pub image_cache: Option<PathBuf>,
+    /// The most bytes the image cache keeps (least recently used images go first).
+    pub image_cache_max: u64,
     /// Build only this shard's files (`build --shard i/N`, see `shard.rs`); None: the whole site.
     pub shard: Option<Shard>,
     /// Pages planned, rendered and written at a time ([`BATCH`]).
@@ -97,6 +103,8 @@ impl BuildOptions {
             year: None,
             engine: engine_id(None),
             cache: Some(default_cache_dir(site_dir)),
+            image_cache: Some(default_image_cache_dir(site_dir)),
+            image_cache_max: stillpoint_media::DEFAULT_MAX_BYTES,
             shard: None,
             batch: BATCH,
             env: stillpoint_content::PRODUCTION.to_string(),
@@ -114,6 +122,11 @@ impl BuildOptions {
 /// `SITE/.stillpoint`: where the build cache lives unless told otherwise.
 pub fn default_cache_dir(site_dir: &Path) -> PathBuf {
     site_dir.join(".stillpoint")
+}
+
+/// `SITE/.stillpoint/images`: where processed images live unless told otherwise.
+pub fn default_image_cache_dir(site_dir: &Path) -> PathBuf {
+    default_cache_dir(site_dir).join("images")
 }
 
 /// Told how far rendering has got; the CLI draws a progress bar with it.
@@ -207,7 +220,7 @@ pub fn check(site_dir: &Path, env: &str, publish: &Publish) -> Result<CheckRepor
     let mut errors = validate(&site, &pages);
     errors.extend(validate_redirects(&site, &pages, &site_redirects(&site)).1);
     // Every image readable, from its first bytes (no digest: nothing is published).
-    if let Err(images) = crate::images::prepare_with(&site, &|_| Some(String::new())) {
+    if let Err(images) = crate::images::prepare_with(&site, &|_| Some(String::new()), None) {
         errors.extend(images.0);
     }
     let mut diag = Diagnostics(errors);
@@ -259,8 +272,19 @@ pub fn build_in(
             image_digests.insert(file, digest);
         }
     }
-    let images = crate::images::prepare_with(&site, &|p| image_digests.get(p).cloned())
-        .map_err(BuildError::Content)?;
+    let image_cache = match &opts.image_cache {
+        Some(dir) => Some(
+            stillpoint_media::ImageCache::open(dir, opts.image_cache_max)
+                .map_err(|e| BuildError::io(dir, std::io::Error::other(e.to_string())))?,
+        ),
+        None => None,
+    };
+    let images = crate::images::prepare_with(
+        &site,
+        &|p| image_digests.get(p).cloned(),
+        image_cache.as_ref(),
+    )
+    .map_err(BuildError::Content)?;
     tracing::debug!(elapsed = ?started.elapsed(), images = images.len(), "images read");
     let static_files = match &site.static_dir {
         Some(dir) => files::tree(dir, "")?,
@@ -427,6 +451,12 @@ pub fn build_in(
     }
     tracing::debug!(elapsed = ?started.elapsed(), "pages emitted");
     let (files, changed) = update.commit()?;
+    if let Some(cache) = &image_cache {
+        // The images this build shows stay; others go, least recently used first, past the bound.
+        if let Err(e) = cache.collect_garbage(&images.processed_keys()) {
+            tracing::warn!("image cache: {e}");
+        }
+    }
     let output_digest = output.live_manifest().map(Manifest::digest);
     session.output = Some(output);
     tracing::debug!(elapsed = ?started.elapsed(), "committed");

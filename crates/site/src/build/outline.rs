@@ -232,7 +232,10 @@ mod tests {
         // A replaced cover or author photo changes what cards show.
         assert_ne!(key("", "i1", ""), key("", "i2", ""));
         // An embed or a remote image in one body changes the policy of every page.
-        assert_ne!(key("", "", "frame-src 'none'"), key("", "", "frame-src https://player.vimeo.com"));
+        assert_ne!(
+            key("", "", "frame-src 'none'"),
+            key("", "", "frame-src https://player.vimeo.com")
+        );
     }
 
     #[test]

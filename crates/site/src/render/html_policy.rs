@@ -70,7 +70,12 @@ impl<'a> Markdown<'a> {
 /// Plain text is sanitised.
 impl<'a> From<&'a str> for Markdown<'a> {
     fn from(text: &'a str) -> Self {
-        Self { text: Cow::Borrowed(text), raw_html: RawHtml::Sanitise, images: Vec::new(), embeds: None }
+        Self {
+            text: Cow::Borrowed(text),
+            raw_html: RawHtml::Sanitise,
+            images: Vec::new(),
+            embeds: None,
+        }
     }
 }
 

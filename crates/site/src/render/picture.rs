@@ -4,7 +4,7 @@
 use crate::props::Picture;
 
 /// The `sizes` of an image in an article body: the text column.
-pub const BODY_SIZES: &str = "(min-width: 800px) 760px, 100vw";
+pub const BODY_SIZES: &str = "(min-width: 577px) 540px, calc(96vw - 19px)";
 
 /// `<picture>` with a `<source>` per modern format and the fallback `<img>`, its intrinsic size,
 /// lazy loading and the placeholder colour behind it. `escape` escapes an attribute value.
@@ -65,7 +65,7 @@ mod tests {
             position: None,
         };
         let esc = |s: &str| s.replace('"', "&quot;");
-        insta::assert_snapshot!(picture_html(&p, BODY_SIZES, esc), @r#"<picture><source type="image/avif" srcset="/media/k-320.avif 320w, /media/k-640.avif 640w" sizes="(min-width: 800px) 760px, 100vw"><img src="/media/k-1280.jpg" srcset="/media/k-320.jpg 320w" sizes="(min-width: 800px) 760px, 100vw" width="2400" height="1600" alt="A &quot;calm&quot; lake" loading="lazy" decoding="async" style="background:#a1b2c3"></picture>"#);
+        insta::assert_snapshot!(picture_html(&p, BODY_SIZES, esc), @r#"<picture><source type="image/avif" srcset="/media/k-320.avif 320w, /media/k-640.avif 640w" sizes="(min-width: 577px) 540px, calc(96vw - 19px)"><img src="/media/k-1280.jpg" srcset="/media/k-320.jpg 320w" sizes="(min-width: 577px) 540px, calc(96vw - 19px)" width="2400" height="1600" alt="A &quot;calm&quot; lake" loading="lazy" decoding="async" style="background:#a1b2c3"></picture>"#);
         let plain = Picture { sources: vec![], srcset: String::new(), color: None, ..p };
         assert_eq!(
             picture_html(&plain, BODY_SIZES, esc),

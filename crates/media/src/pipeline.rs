@@ -1,0 +1,204 @@
+//! One source image → its renditions: decode once, resize down a cascade of widths, encode
+//! each width as AVIF, WebP and the fallback format, plus the sharing JPEG.
+
+use std::time::{Duration, Instant};
+
+use sha2::{Digest, Sha256};
+
+use crate::analyse::{dominant_color, preview};
+use crate::decode::{Pixels, decode};
+use crate::encode::{Settings, encode};
+use crate::error::ErrorKind;
+use crate::resize::resize_to_width;
+use crate::sniff::is_animated;
+use crate::{Format, Processed, Rendition, SourceFormat};
+
+/// Bumped whenever the pipeline's output changes for the same input: part of every key.
+pub const PIPELINE_VERSION: u32 = 1;
+
+/// The widths of the renditions (those no wider than the source, plus the source width when
+/// it is narrower than the largest).
+pub const WIDTHS: [u32; 4] = [320, 640, 960, 1280];
+
+/// The width of the sharing (`og:image`) JPEG.
+pub const SHARE_WIDTH: u32 = 1200;
+
+/// The encoder settings in use.
+pub const SETTINGS: Settings = Settings {
+    avif_quality: 50.0,
+    avif_speed: 8,
+    webp_quality: 75.0,
+    webp_method: 4,
+    jpeg_quality: 80,
+};
+
+/// Where the time of one image went.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Timings {
+    pub decode: Duration,
+    pub resize: Duration,
+    pub avif: Duration,
+    pub webp: Duration,
+    pub fallback: Duration,
+    /// Sharing JPEG, colour, preview.
+    pub other: Duration,
+}
+
+impl std::ops::AddAssign for Timings {
+    fn add_assign(&mut self, o: Self) {
+        self.decode += o.decode;
+        self.resize += o.resize;
+        self.avif += o.avif;
+        self.webp += o.webp;
+        self.fallback += o.fallback;
+        self.other += o.other;
+    }
+}
+
+/// The cache key of a source: 16 hex digits of SHA-256 over the pipeline version, the widths,
+/// the settings and the source bytes.
+pub(crate) fn key(bytes: &[u8], settings: &Settings) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(format!(
+        "stillpoint-media {PIPELINE_VERSION}\n{WIDTHS:?} {SHARE_WIDTH}\n{}\n",
+        settings.fingerprint()
+    ));
+    hasher.update(bytes);
+    hex::encode(&hasher.finalize()[..8])
+}
+
+/// The rendition widths for a source `width` wide, ascending.
+pub(crate) fn widths(width: u32) -> Vec<u32> {
+    let widest = width.min(WIDTHS[WIDTHS.len() - 1]);
+    let mut out: Vec<u32> = WIDTHS.iter().copied().filter(|&w| w < widest).collect();
+    out.push(widest);
+    out
+}
+
+/// The fallback format: the source's own when it is JPEG or PNG, else JPEG, or PNG when the
+/// image has transparency.
+pub(crate) fn fallback_format(source: SourceFormat, alpha: bool) -> Format {
+    match source {
+        _ if alpha => Format::Png,
+        SourceFormat::Png | SourceFormat::Gif => Format::Png,
+        _ => Format::Jpeg,
+    }
+}
+
+fn file_name(key: &str, width: u32, format: Format) -> String {
+    format!("{key}-{width}.{}", format.ext())
+}
+
+/// Where each encoded file goes: its name and bytes.
+pub(crate) type Sink<'a> = dyn FnMut(&str, &[u8]) -> Result<(), ErrorKind> + 'a;
+
+/// Processes `bytes` (of `format`) under `key`, handing each encoded file to `sink` as soon as
+/// it is ready.
+pub(crate) fn run(
+    bytes: &[u8],
+    format: SourceFormat,
+    key: &str,
+    settings: &Settings,
+    sink: &mut Sink<'_>,
+) -> Result<(Processed, Timings), ErrorKind> {
+    let mut t = Timings::default();
+    let start = Instant::now();
+    let source = decode(bytes, format)?;
+    t.decode = start.elapsed();
+    let fallback = fallback_format(format, source.alpha);
+
+    // Cascade: each width is resized from the next larger one (Lanczos3 at ratios ≥ 1/2
+    // loses nothing visible and saves most of the work on large photos).
+    let mut sized: Vec<Pixels> = Vec::new();
+    for &width in widths(source.width).iter().rev() {
+        let start = Instant::now();
+        let from = sized.last().unwrap_or(&source);
+        sized.push(resize_to_width(from, width).map_err(ErrorKind::Decode)?);
+        t.resize += start.elapsed();
+    }
+    sized.reverse();
+
+    let mut renditions = Vec::new();
+    for pixels in &sized {
+        for rendition_format in [Format::Avif, Format::Webp, fallback] {
+            let start = Instant::now();
+            let encoded = encode(pixels, rendition_format, settings)?;
+            let elapsed = start.elapsed();
+            match rendition_format {
+                Format::Avif => t.avif += elapsed,
+                Format::Webp => t.webp += elapsed,
+                _ => t.fallback += elapsed,
+            }
+            let file = file_name(key, pixels.width, rendition_format);
+            sink(&file, &encoded)?;
+            renditions.push(Rendition {
+                width: pixels.width,
+                height: pixels.height,
+                format: rendition_format,
+                file,
+            });
+        }
+    }
+
+    let start = Instant::now();
+    let share_width = SHARE_WIDTH.min(source.width);
+    let share = match renditions.iter().find(|r| r.width == share_width && r.format == Format::Jpeg)
+    {
+        Some(r) => r.clone(),
+        None => {
+            let pixels = resize_to_width(&source, share_width).map_err(ErrorKind::Decode)?;
+            let encoded = encode(&pixels, Format::Jpeg, settings)?;
+            let file = file_name(key, share_width, Format::Jpeg);
+            sink(&file, &encoded)?;
+            Rendition { width: pixels.width, height: pixels.height, format: Format::Jpeg, file }
+        }
+    };
+    let smallest = &sized[0];
+    let color = dominant_color(smallest);
+    let preview = preview(smallest)?;
+    t.other = start.elapsed();
+
+    let processed = Processed {
+        key: key.to_string(),
+        width: source.width,
+        height: source.height,
+        renditions,
+        share,
+        color,
+        preview,
+        animated: is_animated(format, bytes),
+    };
+    Ok((processed, t))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn widths_never_exceed_the_source() {
+        assert_eq!(widths(4000), vec![320, 640, 960, 1280]);
+        assert_eq!(widths(1280), vec![320, 640, 960, 1280]);
+        assert_eq!(widths(800), vec![320, 640, 800]);
+        assert_eq!(widths(320), vec![320]);
+        assert_eq!(widths(100), vec![100]);
+    }
+
+    #[test]
+    fn key_is_16_hex_digits_and_depends_on_settings() {
+        let a = key(b"bytes", &SETTINGS);
+        assert_eq!(a.len(), 16);
+        assert!(a.chars().all(|c| c.is_ascii_hexdigit()));
+        let other = Settings { avif_quality: 60.0, ..SETTINGS };
+        assert_ne!(a, key(b"bytes", &other));
+        assert_ne!(a, key(b"bytes2", &SETTINGS));
+    }
+
+    #[test]
+    fn fallback_follows_the_source() {
+        assert_eq!(fallback_format(SourceFormat::Jpeg, false), Format::Jpeg);
+        assert_eq!(fallback_format(SourceFormat::Png, false), Format::Png);
+        assert_eq!(fallback_format(SourceFormat::Webp, false), Format::Jpeg);
+        assert_eq!(fallback_format(SourceFormat::Webp, true), Format::Png);
+    }
+}
