@@ -9,7 +9,7 @@ HOST     ?= 127.0.0.1
 PORT     ?= 8080
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run build web deps test test-rust test-web test-release release e2e lint chromium bench bench-dev bench-incremental bench-serve bench-deploy clean s3-server
+.PHONY: run build web deps nasm test test-rust test-web test-release release e2e lint chromium bench bench-dev bench-incremental bench-serve bench-deploy clean s3-server
 
 ## Install the web dependencies (npm ci) when package-lock.json changes.
 deps: web/node_modules/.package-lock.json
@@ -21,8 +21,12 @@ web/node_modules/.package-lock.json: web/package-lock.json web/package.json
 web: deps
 	cd web && npm run build
 
+## The AVIF encoder's assembly needs nasm (installed here when missing).
+nasm:
+	@command -v nasm >/dev/null || { apt-get update -qq && apt-get install -y -qq nasm; }
+
 ## Build everything: the web bundle, then the release binary, which embeds it (crates/cli/build.rs).
-build: web
+build: web nasm
 	cargo build --release --locked -p stillpoint
 	@echo "Built $(BIN)"
 
@@ -35,7 +39,7 @@ run: build
 ## Every test: lints, Rust unit and integration tests, component tests, browser end-to-end tests.
 test: build lint test-web test-rust e2e test-release test-fuzz
 
-lint: deps
+lint: deps nasm
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets --locked -- -D warnings
 	cd web && npm run typecheck && npm run lint && npm run lint:workflows
@@ -71,7 +75,7 @@ $(S3_VENV)/bin/moto_server:
 ## The release artifacts of this machine's target in target/artifacts (scripts/release.sh): the
 ## archive with the executable (web bundle inside), its debug information, the npm packages and
 ## SHA256SUMS. PROFILE=release reuses `make build`'s executable instead of the `dist` profile's.
-release: web
+release: web nasm
 	PROFILE=$${PROFILE:-dist} bash scripts/release.sh
 
 ## The Linux x64 artifacts end to end, from `make build`'s executable: the archive alone, then the

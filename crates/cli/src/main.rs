@@ -45,7 +45,7 @@ fn run() -> anyhow::Result<ExitCode> {
 fn init_logging() {
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_from_env("STILLPOINT_LOG")
-        .unwrap_or_else(|_| EnvFilter::new("warn,stillpoint=info,stillpoint_server=info"));
+        .unwrap_or_else(|_| EnvFilter::new("warn,stillpoint=info,stillpoint_server=info,symphonia_core=error"));
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
