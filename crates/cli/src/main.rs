@@ -44,8 +44,9 @@ fn run() -> anyhow::Result<ExitCode> {
 /// else at warn).
 fn init_logging() {
     use tracing_subscriber::EnvFilter;
-    let filter = EnvFilter::try_from_env("STILLPOINT_LOG")
-        .unwrap_or_else(|_| EnvFilter::new("warn,stillpoint=info,stillpoint_server=info,symphonia_core=error"));
+    let filter = EnvFilter::try_from_env("STILLPOINT_LOG").unwrap_or_else(|_| {
+        EnvFilter::new("warn,stillpoint=info,stillpoint_server=info,symphonia_core=error")
+    });
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
