@@ -34,14 +34,9 @@ enum Edit {
     Image(usize, u8),
 }
 
-/// A PNG's signature and header: `width`×2 pixels (the image stage reads the header).
+/// A real PNG `width`×2 pixels.
 fn png(width: u32) -> Vec<u8> {
-    let mut bytes = vec![0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d];
-    bytes.extend(b"IHDR");
-    bytes.extend(width.to_be_bytes());
-    bytes.extend(2u32.to_be_bytes());
-    bytes.extend([8, 2, 0, 0, 0, 0, 0, 0, 0]);
-    bytes
+    crate::util::png(width, 2)
 }
 
 /// Instants the builds run at. All are after the fixed articles that link to each other, so no

@@ -180,3 +180,21 @@ pub fn edit(t: &SiteTest, rel: &str, from: &str, to: &str) {
     assert!(text.contains(from), "{rel} has no {from:?}");
     std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
 }
+
+/// A real PNG, `width`×`height`, of a gradient that differs with the size (the image pipeline
+/// decodes it).
+pub fn png(width: u32, height: u32) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, width, height);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().unwrap();
+    let pixels: Vec<u8> = (0..height)
+        .flat_map(|y| {
+            (0..width).flat_map(move |x| [(x * 7) as u8, (y * 5) as u8, (width + height) as u8])
+        })
+        .collect();
+    writer.write_image_data(&pixels).unwrap();
+    writer.finish().unwrap();
+    bytes
+}
