@@ -123,17 +123,7 @@ mod tests {
 
     #[test]
     fn raw_iframes_and_unnameable_scripts_are_warned_about_with_their_file_and_line() {
-        let dir = tempfile::tempdir().unwrap();
-        let demo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo");
-        for entry in walkdir::WalkDir::new(&demo) {
-            let entry = entry.unwrap();
-            let to = dir.path().join(entry.path().strip_prefix(&demo).unwrap());
-            if entry.file_type().is_dir() {
-                std::fs::create_dir_all(&to).unwrap();
-            } else {
-                std::fs::copy(entry.path(), &to).unwrap();
-            }
-        }
+        let dir = crate::test_site::demo_copy();
         let site_dir = dir.path();
         let toml = site_dir.join("stillpoint.toml");
         let text = std::fs::read_to_string(&toml).unwrap().replacen(

@@ -344,17 +344,7 @@ mod tests {
     /// A copy of the demo with a newest article that has a recording, and `podcast` (a
     /// `[podcast]` section, or nothing) appended to stillpoint.toml.
     fn demo_with_audio(podcast: &str) -> (tempfile::TempDir, Site) {
-        let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo");
-        let dir = tempfile::tempdir().unwrap();
-        for entry in walkdir::WalkDir::new(&from) {
-            let entry = entry.unwrap();
-            let to = dir.path().join(entry.path().strip_prefix(&from).unwrap());
-            if entry.file_type().is_dir() {
-                std::fs::create_dir_all(&to).unwrap();
-            } else {
-                std::fs::copy(entry.path(), &to).unwrap();
-            }
-        }
+        let dir = crate::test_site::demo_copy();
         let root = dir.path();
         let toml = std::fs::read_to_string(root.join("stillpoint.toml")).unwrap() + podcast;
         std::fs::write(root.join("stillpoint.toml"), toml).unwrap();
