@@ -15,7 +15,7 @@ use std::time::{Duration, SystemTime};
 
 use crate::encode::Settings;
 use crate::error::{ErrorKind, MediaError};
-use crate::pipeline::{SETTINGS, Timings, key, run};
+use crate::pipeline::{SETTINGS, Timings, content_digest, key, run};
 use crate::probe::source_format;
 use crate::{Processed, Rendition, SourceFormat};
 
@@ -32,6 +32,8 @@ pub struct ImageCache {
     dir: PathBuf,
     max_bytes: u64,
     settings: Settings,
+    /// Entries this handle has made (the cache grows only by these).
+    made: AtomicU64,
 }
 
 /// What [`ImageCache::collect_garbage`] did.
@@ -75,7 +77,12 @@ impl ImageCache {
     /// collection.
     pub fn open(dir: &Path, max_bytes: u64) -> Result<Self, MediaError> {
         fs::create_dir_all(dir).map_err(|e| MediaError::new(dir, e))?;
-        Ok(Self { dir: dir.to_path_buf(), max_bytes, settings: SETTINGS })
+        Ok(Self { dir: dir.to_path_buf(), max_bytes, settings: SETTINGS, made: AtomicU64::new(0) })
+    }
+
+    /// How many entries this handle has made (images processed, not found in the cache).
+    pub fn made(&self) -> u64 {
+        self.made.load(Ordering::Relaxed)
     }
 
     /// The cache directory.
@@ -97,25 +104,48 @@ impl ImageCache {
     }
 
     /// Processes `source`, or returns the cached result (nothing is decoded on a hit: the
-    /// source is read and hashed, the metadata read, the renditions checked to exist).
+    /// source is read and digested, the metadata read, the renditions checked to exist).
     /// An SVG is an error here: it passes through untouched (see [`crate::probe`]).
     pub fn process(&self, source: &Path) -> Result<Processed, MediaError> {
         self.process_timed(source).map(|(p, _)| p)
     }
 
+    /// [`Self::process`] of a source whose [`crate::content_digest`] the caller knows (a build keeps
+    /// its files' digests): a hit does not read the source at all.
+    pub fn process_known(&self, source: &Path, digest: &str) -> Result<Processed, MediaError> {
+        let key = key(digest, &self.settings);
+        match self.lookup(&key) {
+            Some(hit) => Ok(hit),
+            None => {
+                let bytes = fs::read(source).map_err(|e| MediaError::new(source, e))?;
+                self.make(source, &bytes, key).map(|(p, _)| p)
+            }
+        }
+    }
+
     /// [`Self::process`], also telling where the time went (zero on a hit).
     pub fn process_timed(&self, source: &Path) -> Result<(Processed, Timings), MediaError> {
+        let bytes = fs::read(source).map_err(|e| MediaError::new(source, e))?;
+        let key = key(&content_digest(&bytes), &self.settings);
+        if let Some(hit) = self.lookup(&key) {
+            return Ok((hit, Timings::default()));
+        }
+        self.make(source, &bytes, key)
+    }
+
+    /// Runs the pipeline on `bytes` and stores the entry `key`.
+    fn make(
+        &self,
+        source: &Path,
+        bytes: &[u8],
+        key: String,
+    ) -> Result<(Processed, Timings), MediaError> {
         let err = |kind: ErrorKind| MediaError::new(source, kind);
-        let bytes = fs::read(source).map_err(|e| err(e.into()))?;
-        let format = source_format(&bytes).map_err(err)?;
+        let format = source_format(bytes).map_err(err)?;
         if format == SourceFormat::Svg {
             return Err(err(ErrorKind::Unsupported(
                 "SVG here (vector images are used as they are, without renditions)".into(),
             )));
-        }
-        let key = key(&bytes, &self.settings);
-        if let Some(hit) = self.lookup(&key) {
-            return Ok((hit, Timings::default()));
         }
         let shard = self.shard(&key);
         fs::create_dir_all(&shard).map_err(|e| MediaError::new(&shard, e))?;
@@ -123,11 +153,12 @@ impl ImageCache {
             write_atomic(&shard.join(file), data).map_err(ErrorKind::Io)
         };
         let (processed, timings) =
-            run(&bytes, format, &key, &self.settings, &mut sink).map_err(err)?;
+            run(bytes, format, &key, &self.settings, &mut sink).map_err(err)?;
         let meta = serde_json::to_vec_pretty(&processed)
             .map_err(|e| err(ErrorKind::Cache(e.to_string())))?;
         let meta_path = self.meta_path(&key);
         write_atomic(&meta_path, &meta).map_err(|e| MediaError::new(&meta_path, e))?;
+        self.made.fetch_add(1, Ordering::Relaxed);
         Ok((processed, timings))
     }
 

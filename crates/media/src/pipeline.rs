@@ -3,8 +3,6 @@
 
 use std::time::{Duration, Instant};
 
-use sha2::{Digest, Sha256};
-
 use crate::analyse::{dominant_color, preview};
 use crate::decode::{Pixels, decode};
 use crate::encode::{Settings, encode};
@@ -14,7 +12,7 @@ use crate::sniff::is_animated;
 use crate::{Format, Processed, Rendition, SourceFormat};
 
 /// Bumped whenever the pipeline's output changes for the same input: part of every key.
-pub const PIPELINE_VERSION: u32 = 1;
+pub const PIPELINE_VERSION: u32 = 2;
 
 /// The widths of the renditions (those no wider than the source, plus the source width when
 /// it is narrower than the largest).
@@ -57,14 +55,19 @@ impl std::ops::AddAssign for Timings {
 
 /// The cache key of a source: 16 hex digits of SHA-256 over the pipeline version, the widths,
 /// the settings and the source bytes.
-pub(crate) fn key(bytes: &[u8], settings: &Settings) -> String {
-    let mut hasher = Sha256::new();
-    hasher.update(format!(
-        "stillpoint-media {PIPELINE_VERSION}\n{WIDTHS:?} {SHARE_WIDTH}\n{}\n",
+pub(crate) fn key(digest: &str, settings: &Settings) -> String {
+    let recipe = format!(
+        "stillpoint-media {PIPELINE_VERSION}\n{WIDTHS:?} {SHARE_WIDTH}\n{}\n{digest}",
         settings.fingerprint()
-    ));
-    hasher.update(bytes);
-    hex::encode(&hasher.finalize()[..8])
+    );
+    format!("{:016x}", xxhash_rust::xxh3::xxh3_64(recipe.as_bytes()))
+}
+
+/// The digest of a source's content that, with the settings, names its cache entry: the
+/// XXH3-128 of the bytes in 32 hex digits (the build's digest of a file, so a build that knows
+/// a file's digest finds its entry without reading the file).
+pub fn content_digest(bytes: &[u8]) -> String {
+    format!("{:032x}", xxhash_rust::xxh3::xxh3_128(bytes))
 }
 
 /// The rendition widths for a source `width` wide, ascending.
@@ -186,12 +189,13 @@ mod tests {
 
     #[test]
     fn key_is_16_hex_digits_and_depends_on_settings() {
-        let a = key(b"bytes", &SETTINGS);
+        let digest = content_digest(b"bytes");
+        let a = key(&digest, &SETTINGS);
         assert_eq!(a.len(), 16);
         assert!(a.chars().all(|c| c.is_ascii_hexdigit()));
         let other = Settings { avif_quality: 60.0, ..SETTINGS };
-        assert_ne!(a, key(b"bytes", &other));
-        assert_ne!(a, key(b"bytes2", &SETTINGS));
+        assert_ne!(a, key(&digest, &other));
+        assert_ne!(a, key(&content_digest(b"bytes2"), &SETTINGS));
     }
 
     #[test]

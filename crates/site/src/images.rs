@@ -324,8 +324,11 @@ fn read_one(
     let path = root.join(file);
     if let Some(cache) = cache.filter(|_| !target.is_svg()) {
         // The pipeline's error names the file as the build found it: say it as the site does.
-        let processed =
-            cache.process(&path).map_err(|e| format!("{}: {}", file.display(), e.kind))?;
+        let processed = match known(&path).filter(|d| !d.is_empty()) {
+            Some(digest) => cache.process_known(&path, &digest),
+            None => cache.process(&path),
+        }
+        .map_err(|e| format!("{}: {}", file.display(), e.kind))?;
         let media = |name: &str| format!("{MEDIA_DIR}/{name}");
         let files = processed
             .renditions

@@ -451,8 +451,11 @@ pub fn build_in(
     }
     tracing::debug!(elapsed = ?started.elapsed(), "pages emitted");
     let (files, changed) = update.commit()?;
-    if let Some(cache) = &image_cache {
-        // The images this build shows stay; others go, least recently used first, past the bound.
+    if let Some(cache) = image_cache.as_ref().filter(|c| c.made() > 0) {
+        // The cache grew: the images this build shows stay; others go, least recently used
+        // first, past the bound. (A build that made nothing leaves it as it was: an edit in
+        // `dev` does not walk the cache.)
+        tracing::debug!(made = cache.made(), "images processed");
         if let Err(e) = cache.collect_garbage(&images.processed_keys()) {
             tracing::warn!("image cache: {e}");
         }
