@@ -49,7 +49,7 @@ fn the_basic_example_converts_with_its_counts() {
     assert!(report.contains(": 2 converted cleanly, 3 with notes, 3 not converted."), "{report}");
     // The report names each loss at its file and line.
     for line in [
-        "content/post/rich-content.md:18: `youtube` embed became a link to https://www.youtube.com/watch?v=ZJthWmvUzzc",
+        "content/post/rich-content.md:26: `twitter_simple` embed became a link to https://x.com/designreviewed/status/1085870671291310081",
         "content/post/math-typesetting.md:29: `math.inline` is an inline shortcode",
         "content/homepage/index.md:1: not imported: a headless page",
         "content/post/_index.md:1: not imported: a section page",
@@ -91,12 +91,12 @@ fn the_basic_example_converts_with_its_counts() {
         serde_json::json!([{"category": "mindfulnessMeditation", "subcategories": [{"subcategory": "other"}]}])
     );
     assert!(body.contains("## Headings"));
-    // YAML front matter, and the embeds as links.
+    // YAML front matter; the videos as Stillpoint's embeds, the post as a link.
     let (fm, body) = front(&t, "rich-content");
     assert_eq!(fm["description"], "A brief description of Hugo Shortcodes");
-    assert!(
-        body.contains("[Watch the video on YouTube](https://www.youtube.com/watch?v=ZJthWmvUzzc)")
-    );
+    assert!(body.contains("\n::youtube[Video]{id=ZJthWmvUzzc}\n"), "{body}");
+    assert!(body.contains("\n::vimeo[Video]{id=48912912}\n"), "{body}");
+    assert!(body.contains("(https://x.com/designreviewed/status/1085870671291310081)"));
     assert!(!body.contains("{{< youtube"));
 
     // Every tag and category seen, for the owner to map.

@@ -1,7 +1,8 @@
 //! Hugo's built-in shortcodes in a body, turned into Markdown: `figure` → an image and its
 //! caption, `ref`/`relref` → the article's address, `highlight` → a fenced code block,
-//! `details` → `<details>`, `comment` → nothing, and the embeds (`youtube`, `vimeo`, `x`,
-//! `tweet`, `instagram`, `gist`) → a link to the post, with a note (Stillpoint has no embeds).
+//! `details` → `<details>`, `comment` → nothing, `youtube` and `vimeo` → Stillpoint's embeds
+//! (`::youtube[Title]{id=…}`), and the other embeds (`x`, `tweet`, `instagram`, `gist`) → a
+//! link to the post, with a note (Stillpoint has no embed for them).
 //! Any other shortcode is left as written and reported. `{{</* x */>}}` is Hugo's way of
 //! writing a shortcode as text: it becomes `{{< x >}}`.
 
@@ -179,7 +180,7 @@ fn replacement(
     let embed = |url: String, what: &str| {
         Ok((
             format!("[{what}]({url})"),
-            Some(format!("`{name}` embed became a link to {url}: Stillpoint has no embeds yet")),
+            Some(format!("`{name}` embed became a link to {url}: Stillpoint has no such embed")),
         ))
     };
     let need = |v: Option<&str>, what: &str| {
@@ -230,15 +231,21 @@ fn replacement(
         "comment" => content
             .map(|_| (String::new(), None))
             .ok_or_else(|| "`comment` without its closing tag".into()),
-        "youtube" | "youtube_simple" => {
+        "youtube" | "youtube_simple" | "vimeo" | "vimeo_simple" => {
             let id = need(p.get("id", 0), "a video id")?;
-            let what = p.named("title").unwrap_or("Watch the video on YouTube");
-            embed(format!("https://www.youtube.com/watch?v={id}"), what)
-        }
-        "vimeo" | "vimeo_simple" => {
-            let id = need(p.get("id", 0), "a video id")?;
-            let what = p.named("title").unwrap_or("Watch the video on Vimeo");
-            embed(format!("https://vimeo.com/{id}"), what)
+            let (provider, host, url) = if name.starts_with("youtube") {
+                ("youtube", "YouTube", format!("https://www.youtube.com/watch?v={id}"))
+            } else {
+                ("vimeo", "Vimeo", format!("https://vimeo.com/{id}"))
+            };
+            let title =
+                p.named("title").unwrap_or("Video").replace(['[', ']'], "").replace('\n', " ");
+            // Stillpoint's own embed (a click-to-load facade), on a line of its own.
+            let directive = format!("::{provider}[{}]{{id={id}}}", title.trim());
+            match stillpoint_content::embed_of(&directive, (1, 1)) {
+                Ok(_) => Ok((format!("\n\n{directive}\n\n"), None)),
+                Err(_) => embed(url, &format!("Watch the video on {host}")),
+            }
         }
         "x" | "x_simple" | "twitter" | "twitter_simple" | "tweet" => {
             let id = need(
@@ -313,22 +320,29 @@ mod tests {
     }
 
     #[test]
-    fn embeds_become_links_with_a_note() {
+    fn videos_become_embeds_other_posts_links() {
         let c = run(
             "x\n\n{{< youtube ZJthWmvUzzc >}}\n{{< vimeo id=\"146022717\" >}}\n{{< x user=\"SanDiegoZoo\" id=\"1453110110599868418\" >}}\n{{< tweet 123 >}}\n{{< instagram BWNjjyYFxVx >}}\n{{< gist spf13 7896402 \"img.html\" >}}",
         );
-        assert!(
-            c.body.contains(
-                "[Watch the video on YouTube](https://www.youtube.com/watch?v=ZJthWmvUzzc)"
-            )
-        );
-        assert!(c.body.contains("(https://vimeo.com/146022717)"));
+        assert!(c.body.contains("\n\n::youtube[Video]{id=ZJthWmvUzzc}\n\n"), "{}", c.body);
+        assert!(c.body.contains("\n\n::vimeo[Video]{id=146022717}\n\n"));
         assert!(c.body.contains("(https://x.com/SanDiegoZoo/status/1453110110599868418)"));
         assert!(c.body.contains("(https://x.com/i/status/123)"));
         assert!(c.body.contains("(https://www.instagram.com/p/BWNjjyYFxVx/)"));
         assert!(c.body.contains("(https://gist.github.com/spf13/7896402#file-img-html)"));
-        assert_eq!(c.notes.len(), 6);
-        assert_eq!(c.notes[0].0, 12, "the file line of the youtube shortcode");
+        assert_eq!(c.notes.len(), 4, "the videos are embeds, the rest links with a note");
+        assert_eq!(c.notes[0].0, 14, "the file line of the x shortcode");
+        // A title is kept; an id the embed refuses becomes a link.
+        let c = run(
+            "{{< youtube id=\"ZJthWmvUzzc\" title=\"Body [scan]\" >}} {{< youtube not-an-id >}}",
+        );
+        assert!(c.body.contains("::youtube[Body scan]{id=ZJthWmvUzzc}"), "{}", c.body);
+        assert!(
+            c.body.contains(
+                "[Watch the video on YouTube](https://www.youtube.com/watch?v=not-an-id)"
+            )
+        );
+        assert_eq!(c.notes.len(), 1);
     }
 
     #[test]
