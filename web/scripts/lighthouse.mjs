@@ -23,7 +23,7 @@ const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const runs = Number(process.env.RUNS ?? 5);
 /** The pages measured on each example site: its home page, an article and a category. */
 const SITE_PAGES = {
-  'examples/demo': '/,/articles/box-breathing-step-by-step,/anxiety-management',
+  'examples/demo': '/,/articles/ten-minute-mindfulness-of-breath,/anxiety-management',
   'examples/second-site': '/,/articles/twenty-minute-yoga-nidra,/yoga-nidra',
 };
 const sites = (process.env.SITE ?? Object.keys(SITE_PAGES).join(','))
