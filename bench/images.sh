@@ -14,7 +14,8 @@
 #  4. AVIF qualities MATCH_QUALITIES (default "70 75") at speed 8, to match sharp's score;
 #  5. SSIMULACRA2 of every rendition against the lossless reference (images_metric.rs);
 # and prints a Markdown summary. JSON, renditions and summary.md are left in bench/out/images/
-# (not committed). About 10 minutes on two cores, most of it sharp, speed 4 and the metric.
+# (not committed). About 20 minutes on two busy shared cores: sharp 2–3, the curve 3, and the
+# metric (624 SSIMULACRA2 scores) most of the rest.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
