@@ -113,6 +113,12 @@ bench-serve: build
 bench-deploy: build s3-server
 	STILLPOINT=$(CURDIR)/$(BIN) STILLPOINT_BUILD=$(CURDIR)/$(BIN) bash bench/deploy.sh $${N:-10000}
 
+## The image pipeline against sharp (one thread each): throughput, time per step, bytes, SSIMULACRA2,
+## and the AVIF speed curve (sharp, nasm and mate-backgrounds installed when missing).
+.PHONY: bench-images
+bench-images:
+	bash bench/images.sh
+
 clean:
 	rm -rf target web/dist web/node_modules $(DEMO_OUT) $(DEMO)/.dist.gens $(DEMO)/.stillpoint .venv-s3
 

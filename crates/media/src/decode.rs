@@ -23,7 +23,7 @@ pub(crate) struct Header {
 }
 
 /// Decoded, oriented pixels: 8-bit RGB, or RGBA when some pixel is not opaque.
-pub(crate) struct Pixels {
+pub struct Pixels {
     pub width: u32,
     pub height: u32,
     pub alpha: bool,

@@ -9,6 +9,8 @@
 //! No dependency on the rest of the engine: paths in, files and descriptions out.
 
 mod analyse;
+#[doc(hidden)]
+pub mod bench;
 mod cache;
 mod decode;
 mod encode;

@@ -23,7 +23,7 @@ pub const SHARE_WIDTH: u32 = 1200;
 
 /// The encoder settings in use.
 pub const SETTINGS: Settings = Settings {
-    avif_quality: 50.0,
+    avif_quality: 60.0,
     avif_speed: 8,
     webp_quality: 75.0,
     webp_method: 4,
@@ -92,6 +92,19 @@ fn file_name(key: &str, width: u32, format: Format) -> String {
     format!("{key}-{width}.{}", format.ext())
 }
 
+/// `source` at each of its rendition [`widths`], ascending. A cascade: each width is resized
+/// from the next larger one (Lanczos3 at ratios ≥ 1/2 loses nothing visible and saves most of
+/// the work on large photos).
+pub(crate) fn cascade(source: &Pixels) -> Result<Vec<Pixels>, String> {
+    let mut sized: Vec<Pixels> = Vec::new();
+    for &width in widths(source.width).iter().rev() {
+        let from = sized.last().unwrap_or(source);
+        sized.push(resize_to_width(from, width)?);
+    }
+    sized.reverse();
+    Ok(sized)
+}
+
 /// Where each encoded file goes: its name and bytes.
 pub(crate) type Sink<'a> = dyn FnMut(&str, &[u8]) -> Result<(), ErrorKind> + 'a;
 
@@ -110,16 +123,9 @@ pub(crate) fn run(
     t.decode = start.elapsed();
     let fallback = fallback_format(format, source.alpha);
 
-    // Cascade: each width is resized from the next larger one (Lanczos3 at ratios ≥ 1/2
-    // loses nothing visible and saves most of the work on large photos).
-    let mut sized: Vec<Pixels> = Vec::new();
-    for &width in widths(source.width).iter().rev() {
-        let start = Instant::now();
-        let from = sized.last().unwrap_or(&source);
-        sized.push(resize_to_width(from, width).map_err(ErrorKind::Decode)?);
-        t.resize += start.elapsed();
-    }
-    sized.reverse();
+    let start = Instant::now();
+    let sized = cascade(&source).map_err(ErrorKind::Decode)?;
+    t.resize = start.elapsed();
 
     let mut renditions = Vec::new();
     for pixels in &sized {
