@@ -52,6 +52,9 @@ pub enum WarningKind {
     /// `<iframe>` from a host no embed declares, a script whose origin cannot be named): the
     /// browser blocks it. Found by the site crate, which derives the policy.
     BlockedByPolicy { what: String, hint: &'static str },
+    /// An image with more than one frame (animated GIF, WebP or PNG), named as the site has it:
+    /// the pipeline uses its first frame only. Found by the site crate's image stage.
+    AnimatedImage(String),
 }
 
 /// Every warning code, as `accept` lists them (in front matter and in `[check]`).
@@ -68,6 +71,7 @@ pub const WARNING_CODES: &[&str] = &[
     "placeholder",
     "empty_topics",
     "blocked_by_policy",
+    "animated_image",
 ];
 
 impl WarningKind {
@@ -86,6 +90,7 @@ impl WarningKind {
             Self::Placeholder { .. } => "placeholder",
             Self::EmptyTopics { .. } => "empty_topics",
             Self::BlockedByPolicy { .. } => "blocked_by_policy",
+            Self::AnimatedImage(_) => "animated_image",
         }
     }
 
@@ -115,6 +120,9 @@ impl WarningKind {
             Self::RedirectedLink { .. } => "link to the final URL: one request instead of two",
             Self::Placeholder { hint, .. } => hint,
             Self::BlockedByPolicy { hint, .. } => hint,
+            Self::AnimatedImage(_) => {
+                "for motion, embed a video (::youtube, ::vimeo); else use a still image, or accept it: `accept: [animated_image]`"
+            }
             Self::EmptyTopics { .. } => {
                 "file articles under them, remove them from data/topics.toml, or accept it: `[check] accept = [\"empty_topics\"]`"
             }
@@ -161,6 +169,9 @@ impl fmt::Display for WarningKind {
             }
             Self::BlockedByPolicy { what, .. } => {
                 write!(f, "{what}, which the site's security policy blocks")
+            }
+            Self::AnimatedImage(file) => {
+                write!(f, "`{file}` is animated: only the first frame is shown")
             }
             Self::EmptyTopics { count, names, in_menu } => {
                 let (topics, have, pages) = if *count == 1 {
@@ -440,6 +451,7 @@ mod tests {
             WarningKind::Placeholder { text: String::new(), hint: "" },
             WarningKind::EmptyTopics { count: 0, names: Vec::new(), in_menu: false },
             WarningKind::BlockedByPolicy { what: String::new(), hint: "" },
+            WarningKind::AnimatedImage(String::new()),
         ];
         let codes: Vec<&str> = kinds.iter().map(WarningKind::code).collect();
         assert_eq!(codes, WARNING_CODES);

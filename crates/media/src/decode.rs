@@ -105,10 +105,37 @@ pub(crate) fn decode(bytes: &[u8], format: SourceFormat) -> Result<Pixels, Error
     let mut decoder = reader(bytes, format)?.into_decoder().map_err(decode_error)?;
     let (width, height) = decoder.dimensions();
     check_pixels(width, height)?;
+    if format == SourceFormat::Jpeg && !jpeg_is_whole(bytes) {
+        // The JPEG decoder fills what is missing with grey rather than failing.
+        return Err(ErrorKind::Decode("the file is truncated (no end-of-image marker)".into()));
+    }
     let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
     let mut image = DynamicImage::from_decoder(decoder).map_err(decode_error)?;
     image.apply_orientation(orientation);
     Ok(to_pixels(image))
+}
+
+/// Whether a JPEG has its end-of-image marker after its first scan. Walks the segments up to the
+/// first start-of-scan (an EXIF thumbnail inside an APP segment has markers of its own), then
+/// looks for `FF D9`, which entropy-coded data cannot contain (an `FF` there is stuffed).
+fn jpeg_is_whole(bytes: &[u8]) -> bool {
+    let mut pos = 2;
+    let scan = loop {
+        // Fill bytes (`FF FF …`) may precede a marker.
+        while bytes.get(pos) == Some(&0xFF) && bytes.get(pos + 1) == Some(&0xFF) {
+            pos += 1;
+        }
+        match (bytes.get(pos), bytes.get(pos + 1)) {
+            (Some(0xFF), Some(0xDA)) => break pos + 2,
+            (Some(0xFF), Some(0x01 | 0xD0..=0xD7)) => pos += 2,
+            (Some(0xFF), Some(_)) => {
+                let Some(len) = bytes.get(pos + 2..pos + 4) else { return false };
+                pos += 2 + usize::from(u16::from_be_bytes([len[0], len[1]]));
+            }
+            _ => return false,
+        }
+    };
+    bytes.get(scan..).is_some_and(|rest| rest.windows(2).any(|w| w == [0xFF, 0xD9]))
 }
 
 fn to_pixels(image: DynamicImage) -> Pixels {
@@ -161,6 +188,28 @@ mod tests {
         let pixels = decode(&png(DynamicImage::ImageRgba8(clear)), SourceFormat::Png).unwrap();
         assert!(pixels.alpha);
         assert_eq!(pixels.channels(), 4);
+    }
+
+    #[test]
+    fn a_jpeg_without_its_end_marker_is_not_whole() {
+        let mut out = Cursor::new(Vec::new());
+        DynamicImage::ImageRgb8(ImageBuffer::from_fn(16, 16, |x, y| {
+            Rgb([x as u8 * 9, y as u8, 7])
+        }))
+        .write_to(&mut out, ImageFormat::Jpeg)
+        .unwrap();
+        let jpeg = out.into_inner();
+        assert!(jpeg_is_whole(&jpeg));
+        let mut trailing = jpeg.clone();
+        trailing.extend_from_slice(b"\0\0garbage");
+        assert!(jpeg_is_whole(&trailing), "bytes after the end marker are allowed");
+        for n in 0..jpeg.len() - 1 {
+            assert!(!jpeg_is_whole(&jpeg[..n]), "cut at {n}");
+        }
+        assert!(matches!(
+            decode(&jpeg[..jpeg.len() - 2], SourceFormat::Jpeg),
+            Err(ErrorKind::Decode(_))
+        ));
     }
 
     #[test]

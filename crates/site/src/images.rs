@@ -15,7 +15,10 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
-use stillpoint_content::{ContentError, ContentErrorKind, Diagnostics, Located, MediaRef, Site};
+use stillpoint_content::{
+    Article, ContentError, ContentErrorKind, ContentWarning, Diagnostics, Located, MediaRef, Site,
+    WarningKind,
+};
 use stillpoint_media::{Format, ImageCache, Processed};
 
 use crate::build::key::Key;
@@ -30,8 +33,8 @@ const SVG_HEAD: usize = 64 * 1024;
 /// What the stage knows of one image.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Prepared {
-    /// A file of the site, published as it is at `url`.
-    Plain { url: String, width: u32, height: u32, key: String },
+    /// A file of the site, published as it is at `url`; `animated`: it has more than one frame.
+    Plain { url: String, width: u32, height: u32, key: String, animated: bool },
     /// An `https://` image, shown as it is.
     Remote { url: String },
     /// A raster file of the site through the pipeline: its renditions, and where each is in
@@ -56,6 +59,35 @@ impl Prepared {
             Self::Raster { share_url, .. } => share_url,
         }
     }
+
+    /// Whether the image has more than one frame (only the first is shown).
+    pub fn animated(&self) -> bool {
+        match self {
+            Self::Plain { animated, .. } => *animated,
+            Self::Remote { .. } => false,
+            Self::Raster { processed, .. } => processed.animated,
+        }
+    }
+
+    /// The image as a picture: renditions when the pipeline made them, else the file itself.
+    fn picture(&self, alt: String, position: Option<String>) -> Picture {
+        let (src, width, height) = match self {
+            Self::Plain { url, width, height, .. } => (url.clone(), *width, *height),
+            Self::Remote { url } => (url.clone(), REMOTE_SIZE.0, REMOTE_SIZE.1),
+            Self::Raster { processed, .. } => return raster_picture(processed, alt, position),
+        };
+        Picture {
+            src,
+            width,
+            height,
+            alt,
+            sources: Vec::new(),
+            srcset: String::new(),
+            color: None,
+            preview: None,
+            position,
+        }
+    }
 }
 
 /// Every image of a build, by reference.
@@ -69,6 +101,8 @@ pub struct SiteImages {
     /// The digest of what shows on pages other than the image's own article: covers (cards)
     /// and author photos.
     outline: String,
+    /// What builds but is probably not meant (an animated image), at each reference.
+    warnings: Vec<ContentWarning>,
 }
 
 impl SiteImages {
@@ -109,24 +143,19 @@ impl SiteImages {
         position: Option<String>,
     ) -> Option<Picture> {
         let r = stillpoint_content::resolve_media_ref(from, value).ok()?;
-        let (src, width, height) = match self.prepared.get(&r)? {
-            Prepared::Plain { url, width, height, .. } => (url.clone(), *width, *height),
-            Prepared::Remote { url } => (url.clone(), REMOTE_SIZE.0, REMOTE_SIZE.1),
-            Prepared::Raster { processed, .. } => {
-                return Some(raster_picture(processed, alt, position));
-            }
-        };
-        Some(Picture {
-            src,
-            width,
-            height,
-            alt,
-            sources: Vec::new(),
-            srcset: String::new(),
-            color: None,
-            preview: None,
-            position,
-        })
+        Some(self.prepared.get(&r)?.picture(alt, position))
+    }
+
+    /// The picture of an embed's `poster=` (`written` in the article `from`, a file of the
+    /// site), with no alt text (the play button says what it is), when the stage read it.
+    pub fn poster(&self, from: &Path, written: &str) -> Option<Picture> {
+        let r = poster_ref(from, written)?;
+        Some(self.prepared.get(&r)?.picture(String::new(), None))
+    }
+
+    /// The warnings of the images read (an animated image), at each reference, sorted.
+    pub fn warnings(&self) -> &[ContentWarning] {
+        &self.warnings
     }
 
     /// The keys of the images the pipeline made (what the image cache must keep).
@@ -170,10 +199,23 @@ fn raster_picture(p: &Processed, alt: String, position: Option<String>) -> Pictu
 }
 
 /// One reference to read: where it is written, and what it names.
-struct Use<'a> {
+struct Use {
     from: PathBuf,
-    at: &'a Located<String>,
+    /// As written.
+    value: String,
+    line: u32,
+    col: u32,
     target: MediaRef,
+}
+
+/// What an embed's `poster=` names: a file of the site (resolved as the load checked it).
+fn poster_ref(from: &Path, written: &str) -> Option<MediaRef> {
+    stillpoint_content::resolve_site_file(from, written).ok().map(MediaRef::File)
+}
+
+/// The posters of an article's embeds, each with where it is written.
+fn posters(a: &Article) -> impl Iterator<Item = (MediaRef, &stillpoint_content::Embed)> {
+    a.embeds.iter().filter_map(|e| Some((poster_ref(&a.source, e.poster.as_deref()?)?, e)))
 }
 
 /// The files of the site the pages show as images (absolute paths), sorted: the build takes
@@ -195,6 +237,7 @@ pub fn referenced_files(site: &Site) -> Vec<PathBuf> {
         .chain(photos)
         .chain(pages.iter().map(|(from, at)| (from.as_path(), *at)))
         .filter_map(|(from, at)| stillpoint_content::resolve_media_ref(from, &at.value).ok())
+        .chain(site.articles.iter().flat_map(|a| posters(a).map(|(r, _)| r)))
         .filter_map(|r| r.file().map(|f| site.root.join(f)))
         .collect();
     files.sort();
@@ -226,7 +269,8 @@ pub fn prepare_with<'a>(
     let mut uses: Vec<Use> = Vec::new();
     let mut add = |from: &Path, at: &'a Located<String>| {
         if let Ok(target) = stillpoint_content::resolve_media_ref(from, &at.value) {
-            uses.push(Use { from: from.to_path_buf(), at, target });
+            let (value, line, col) = (at.value.clone(), at.line, at.col);
+            uses.push(Use { from: from.to_path_buf(), value, line, col, target });
         }
     };
     for a in &site.articles {
@@ -241,6 +285,14 @@ pub fn prepare_with<'a>(
     }
     for (from, at) in page_refs {
         add(&from, at);
+    }
+    // Embed posters: images of the article's page like its body's (the load checked each is
+    // there).
+    for a in &site.articles {
+        for (target, e) in posters(a) {
+            let value = e.poster.clone().unwrap_or_default();
+            uses.push(Use { from: a.source.clone(), value, line: e.line, col: e.col, target });
+        }
     }
     let mut targets: Vec<&MediaRef> = uses.iter().map(|u| &u.target).collect();
     targets.sort_unstable_by(|a, b| format!("{a:?}").cmp(&format!("{b:?}")));
@@ -264,11 +316,25 @@ pub fn prepare_with<'a>(
     let mut diag = Diagnostics::default();
     for u in &uses {
         if let Some(message) = failed.get(&u.target) {
-            let kind = ContentErrorKind::InvalidImage(format!("`{}`: {message}", u.at.value));
-            diag.push(ContentError::new(&u.from, u.at.line, u.at.col, kind));
+            let kind = ContentErrorKind::InvalidImage(format!("`{}`: {message}", u.value));
+            diag.push(ContentError::new(&u.from, u.line, u.col, kind));
         }
     }
     diag.into_result()?;
+    let mut warnings: Vec<ContentWarning> = uses
+        .iter()
+        .filter(|u| prepared.get(&u.target).is_some_and(Prepared::animated))
+        .map(|u| ContentWarning {
+            path: u.from.clone(),
+            line: u.line,
+            col: u.col,
+            kind: WarningKind::AnimatedImage(
+                u.target.file().map(|f| f.display().to_string()).unwrap_or_default(),
+            ),
+        })
+        .collect();
+    warnings.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
+    warnings.dedup();
     let mut files: Vec<(String, PathBuf)> = prepared
         .iter()
         .flat_map(|(r, p)| match (r, p) {
@@ -295,6 +361,9 @@ pub fn prepare_with<'a>(
             for at in a.image.iter().chain(&a.images) {
                 key = key.part(key_of(&a.source, at).as_bytes());
             }
+            for (r, _) in posters(a) {
+                key = key.part(prepared.get(&r).map_or("", Prepared::key).as_bytes());
+            }
             key.finish()
         })
         .collect();
@@ -306,7 +375,7 @@ pub fn prepare_with<'a>(
         outline =
             outline.part(author.photo.as_ref().map_or("", |at| key_of(authors, at)).as_bytes());
     }
-    Ok(SiteImages { prepared, files, sources, outline: outline.finish() })
+    Ok(SiteImages { prepared, files, sources, outline: outline.finish(), warnings })
 }
 
 /// Reads one image: an SVG or a raster image's size from the start of the file, and its
@@ -349,19 +418,14 @@ fn read_one(
     let file_handle = std::fs::File::open(&path).map_err(cannot)?;
     std::io::Read::read_to_end(&mut std::io::Read::take(file_handle, SVG_HEAD as u64), &mut bytes)
         .map_err(cannot)?;
-    let (width, height) = if target.is_svg() {
-        svg_size(&bytes).ok_or_else(|| format!("{shown}: not an SVG image (no <svg> element)"))?
+    let (width, height, animated) = if target.is_svg() {
+        let (w, h) = svg_size(&bytes)
+            .ok_or_else(|| format!("{shown}: not an SVG image (no <svg> element)"))?;
+        (w, h, false)
     } else {
-        // The header may lie past the first bytes (a JPEG's after its EXIF data): read by path.
-        let size = imagesize::size(&path).map_err(|e| format!("{shown}: not an image ({e})"))?;
-        let kind = imagesize::image_type(&bytes).map_err(|e| format!("{shown}: {e}"))?;
-        use imagesize::ImageType as T;
-        if !matches!(kind, T::Jpeg | T::Png | T::Webp | T::Gif) {
-            return Err(format!(
-                "{shown}: {kind:?} is not a web image (use JPEG, PNG, WebP or GIF)"
-            ));
-        }
-        (size.width as u32, size.height as u32)
+        // The pipeline's header check: format by content, oriented size, the pixel cap.
+        let found = stillpoint_media::probe(&path).map_err(|e| format!("{shown}: {}", e.kind))?;
+        (found.width, found.height, found.animated)
     };
     if width == 0 || height == 0 {
         return Err(format!("{shown}: the image has no size"));
@@ -373,7 +437,7 @@ fn read_one(
             format!("/{MEDIA_DIR}/{key}.{}", ext.to_ascii_lowercase())
         }
     };
-    Ok(Prepared::Plain { url, width, height, key })
+    Ok(Prepared::Plain { url, width, height, key, animated })
 }
 
 /// An SVG's size: its `width` and `height` in pixels, else its `viewBox`'s, else 1200×675.
@@ -439,10 +503,13 @@ mod tests {
         assert_eq!(svg_size(b"GIF89a"), None);
     }
 
-    /// A 3×2 PNG.
+    /// A 3×2 PNG (whole: the pipeline's header check reads it with its checksums).
     const PNG: &[u8] = &[
-        0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0,
-        0, 0, 3, 0, 0, 0, 2, 8, 2, 0, 0, 0, 0, 0, 0, 0,
+        0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44,
+        0x52, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00, 0x02, 0x08, 0x02, 0x00, 0x00, 0x00, 0x12,
+        0x16, 0xf1, 0x4d, 0x00, 0x00, 0x00, 0x10, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xe0,
+        0x12, 0x91, 0x83, 0x20, 0x06, 0x38, 0x0b, 0x00, 0x0d, 0xac, 0x01, 0x69, 0xf8, 0x51, 0x7e,
+        0xdc, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
     ];
 
     #[test]
@@ -457,7 +524,7 @@ mod tests {
         let none = |_: &Path| None;
         let bundle =
             read_one(root, &MediaRef::File("articles/x/cover.PNG".into()), &none, None).unwrap();
-        let Prepared::Plain { url, width, height, key } = &bundle else { panic!("{bundle:?}") };
+        let Prepared::Plain { url, width, height, key, .. } = &bundle else { panic!("{bundle:?}") };
         assert_eq!((*width, *height), (3, 2));
         assert_eq!(url, &format!("/media/{key}.png"));
         assert_eq!(key.len(), 16);

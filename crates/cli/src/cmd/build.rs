@@ -78,6 +78,9 @@ pub fn run(args: &BuildArgs) -> anyhow::Result<ExitCode> {
             for e in &r.draft_problems {
                 tracing::warn!("in a draft (not published): {e}");
             }
+            if !r.warnings.is_empty() {
+                eprint!("{}", crate::diagnostics::render_warnings(&args.site, &r.warnings));
+            }
         }
         Err(e) => return Ok(failed(args, e)),
     }

@@ -60,6 +60,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         (Some(site), _) => {
             let mut all = content_warnings(&site, &build_catalog(&site));
             all.extend(stillpoint_site::policy_warnings(&site));
+            all.extend(report.iter().flat_map(|r| r.warnings.iter().cloned()));
             let n = all.len();
             let shown: Vec<_> = all.into_iter().filter(|w| !is_accepted(&site, w)).collect();
             let accepted = n - shown.len();

@@ -134,3 +134,231 @@ fn a_replaced_image_rewrites_only_the_pages_that_show_it() {
     );
     assert!(!touched.iter().any(|p| p.starts_with("articles/breathing")), "{touched:?}");
 }
+
+/// A PNG chunk with its checksum.
+fn png_chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
+    let mut crc = 0xFFFF_FFFFu32;
+    for &b in kind.iter().chain(data) {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+        }
+    }
+    let mut out = (data.len() as u32).to_be_bytes().to_vec();
+    out.extend_from_slice(kind);
+    out.extend_from_slice(data);
+    out.extend_from_slice(&(!crc).to_be_bytes());
+    out
+}
+
+/// A decompression bomb's header: 20,000 × 20,000 RGB pixels declared, a few bytes of data.
+fn bomb_png() -> Vec<u8> {
+    let mut ihdr = 20_000u32.to_be_bytes().to_vec();
+    ihdr.extend_from_slice(&20_000u32.to_be_bytes());
+    ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
+    let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+    out.extend(png_chunk(b"IHDR", &ihdr));
+    out.extend(png_chunk(b"IDAT", &[0x78, 0x01, 0x01, 0x00, 0x00, 0xFF, 0xFF, 0, 0, 0, 1]));
+    out.extend(png_chunk(b"IEND", &[]));
+    out
+}
+
+/// A 2×2 BMP, a format the pipeline does not read.
+fn bmp() -> Vec<u8> {
+    let mut out = b"BM".to_vec();
+    out.extend_from_slice(&70u32.to_le_bytes());
+    out.extend_from_slice(&[0, 0, 0, 0]);
+    out.extend_from_slice(&54u32.to_le_bytes());
+    out.extend_from_slice(&40u32.to_le_bytes());
+    out.extend_from_slice(&2i32.to_le_bytes());
+    out.extend_from_slice(&2i32.to_le_bytes());
+    out.extend_from_slice(&1u16.to_le_bytes());
+    out.extend_from_slice(&24u16.to_le_bytes());
+    out.extend_from_slice(&[0; 24]);
+    out.extend_from_slice(&[255; 16]);
+    out
+}
+
+fn jpeg(width: u32, height: u32) -> Vec<u8> {
+    let pixels = image::RgbImage::from_fn(width, height, |x, y| {
+        image::Rgb([(x * 7 % 256) as u8, (y * 5 % 256) as u8, ((x ^ y) % 256) as u8])
+    });
+    let mut out = std::io::Cursor::new(Vec::new());
+    pixels.write_to(&mut out, image::ImageFormat::Jpeg).unwrap();
+    out.into_inner()
+}
+
+/// A two-frame GIF (red, then blue).
+fn animated_gif() -> Vec<u8> {
+    let mut out = Vec::new();
+    {
+        let mut encoder = image::codecs::gif::GifEncoder::new(&mut out);
+        let frames = [[200u8, 30, 30, 255], [30, 30, 200, 255]]
+            .into_iter()
+            .map(|c| image::Frame::new(image::RgbaImage::from_pixel(48, 32, image::Rgba(c))));
+        encoder.encode_frames(frames).unwrap();
+    }
+    out
+}
+
+const ARTICLE: &str = "articles/body-scan.md";
+
+/// Adds a body image `static/images/{name}` (of `bytes`) at the end of the article: its line.
+fn add_body_image(t: &SiteTest, name: &str, bytes: &[u8]) -> usize {
+    let dir = t.site().join("static/images");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(name), bytes).unwrap();
+    let path = t.site().join(ARTICLE);
+    let text =
+        std::fs::read_to_string(&path).unwrap() + &format!("\n![A picture](/images/{name})\n");
+    std::fs::write(&path, &text).unwrap();
+    text.lines().position(|l| l.contains(name)).unwrap() + 1
+}
+
+#[test]
+fn a_bad_image_fails_the_build_naming_it_and_its_line_and_keeps_the_output() {
+    let t = SiteTest::from_fixture("minimal");
+    t.build();
+    let before = tree(&t.out());
+    let original = std::fs::read_to_string(t.site().join(ARTICLE)).unwrap();
+    let mut corrupt = png(64, 48);
+    let idat = corrupt.windows(4).position(|w| w == b"IDAT").unwrap();
+    for b in &mut corrupt[idat + 8..idat + 40] {
+        *b ^= 0x5A;
+    }
+    let half_png = png(64, 48)[..png(64, 48).len() / 2].to_vec();
+    let whole_jpeg = jpeg(64, 48);
+    let half_jpeg = whole_jpeg[..whole_jpeg.len() / 2].to_vec();
+    // (file, bytes, what the message says, whether the header tells: `check` finds it too)
+    let cases: [(&str, Vec<u8>, &str, bool); 6] = [
+        ("corrupt.png", corrupt, "cannot decode the image", false),
+        ("half.png", half_png, "cannot decode the image", false),
+        ("half.jpg", half_jpeg, "truncated", false),
+        ("bomb.png", bomb_png(), "image of 20000×20000 pixels is larger than the limit", true),
+        ("notes.jpg", b"Meeting notes: breathe in.\n".to_vec(), "not an image", true),
+        ("scan.bmp", bmp(), "unsupported image format BMP", true),
+    ];
+    for (name, bytes, says, in_header) in cases {
+        let line = add_body_image(&t, name, &bytes);
+        let at = format!("{ARTICLE}:{line}:1");
+        let out =
+            t.run_bounded(&["build", "site", "--out", "dist"], std::time::Duration::from_secs(120));
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert!(err.contains(&format!("static/images/{name}")), "{name}: {err}");
+        assert!(err.contains(&at), "{name} at {at}: {err}");
+        assert!(err.contains(says), "{name}: {err}");
+        assert!(!err.contains("panicked"), "{name}: {err}");
+        assert!(before == tree(&t.out()), "{name}: the previous output changed");
+
+        let out = t.run(&["check", "site"]);
+        let err = stderr(&out);
+        if in_header {
+            assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+            assert!(err.contains(&format!("static/images/{name}")), "{name}: {err}");
+            assert!(err.contains(&at), "{name} at {at}: {err}");
+            assert!(err.contains(says), "{name}: {err}");
+        }
+        assert!(!err.contains("panicked"), "{name}: {err}");
+
+        std::fs::write(t.site().join(ARTICLE), &original).unwrap();
+        std::fs::remove_file(t.site().join("static/images").join(name)).unwrap();
+    }
+}
+
+#[test]
+fn an_animated_gif_builds_with_a_warning_at_its_line() {
+    let t = SiteTest::from_fixture("minimal");
+    let line = add_body_image(&t, "loop.gif", &animated_gif());
+    let out = t.build();
+    let err = stderr(&out);
+    let at = format!("{ARTICLE}:{line}:1");
+    assert!(
+        err.contains("`static/images/loop.gif` is animated: only the first frame is shown"),
+        "{err}"
+    );
+    assert!(err.contains(&at), "{err}");
+    let html = t.read("articles/body-scan.html");
+    assert!(html.contains(r#"width="48" height="32" alt="A picture""#), "{html}");
+
+    let out = t.run(&["check", "site", "--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let warning = doc["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|w| w["kind"] == "animated_image")
+        .unwrap_or_else(|| panic!("{doc:#}"));
+    assert_eq!(warning["file"], ARTICLE, "{doc:#}");
+    assert_eq!(warning["line"].as_u64(), Some(line as u64), "{doc:#}");
+}
+
+/// The play button's content in the article's HTML: the poster's markup.
+fn poster_markup(html: &str, video: &str) -> String {
+    let figure = html
+        .split("<figure class=\"embed embed-video\"")
+        .find(|f| f.contains(video))
+        .unwrap_or_else(|| panic!("no facade of {video}: {html}"));
+    between(figure, "aria-label=", "<span class=\"embed-icon\"").unwrap().to_string()
+}
+
+#[test]
+fn an_embed_poster_goes_through_the_pipeline_and_its_change_re_renders_the_article() {
+    let t = SiteTest::from_fixture("minimal");
+    let articles = t.site().join("articles");
+    std::fs::write(articles.join("rain-poster.png"), png(1600, 900)).unwrap();
+    std::fs::write(
+        articles.join("tide.svg"),
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360"><rect width="640" height="360"/></svg>"#,
+    )
+    .unwrap();
+    let path = t.site().join(ARTICLE);
+    let text = std::fs::read_to_string(&path).unwrap()
+        + "\n::youtube[Rain]{id=dQw4w9WgXcQ poster=rain-poster.png}\n\n::vimeo[Tide]{id=76979871 poster=tide.svg}\n";
+    std::fs::write(&path, text).unwrap();
+    build_verified(&t);
+    let html = t.read("articles/body-scan.html");
+    let rain = poster_markup(&html, "dQw4w9WgXcQ");
+    assert!(rain.contains("<picture><source type=\"image/avif\""), "{rain}");
+    assert!(rain.contains(r#"width="1600" height="900" alt="""#), "{rain}");
+    assert!(rain.contains(r#"loading="lazy""#) && rain.contains("background:#"), "{rain}");
+    assert!(rain.contains(r#"sizes="(min-width: 577px) 540px"#), "the body's sizes: {rain}");
+    let tide = poster_markup(&html, "76979871");
+    assert!(!tide.contains("<picture>"), "an SVG poster is a plain <img>: {tide}");
+    assert!(tide.contains(r#".svg" width="640" height="360" alt="""#), "{tide}");
+    let media: Vec<String> = std::fs::read_dir(t.out().join("media"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        !media.iter().any(|m| m.ends_with(".png") && m.contains("poster")),
+        "the poster itself is not published, only its renditions: {media:?}"
+    );
+    let src = between(&rain, "<img src=\"/media/", "\"").unwrap();
+    assert!(media.iter().any(|m| m == src), "{src}: {media:?}");
+
+    // A new poster: the article is rendered again, and incremental equals clean.
+    let before = snapshot(&t);
+    std::fs::write(articles.join("rain-poster.png"), png(1200, 800)).unwrap();
+    build_verified(&t);
+    let touched = diff(&before, &snapshot(&t));
+    assert!(touched.contains("articles/body-scan.html"), "{touched:?}");
+    let rain = poster_markup(&t.read("articles/body-scan.html"), "dQw4w9WgXcQ");
+    assert!(rain.contains(r#"width="1200" height="800""#), "{rain}");
+}
+
+#[test]
+fn a_bad_embed_poster_fails_the_build_at_the_embed_line() {
+    let t = SiteTest::from_fixture("minimal");
+    std::fs::write(t.site().join("articles/rain.jpg"), b"not a picture").unwrap();
+    let path = t.site().join(ARTICLE);
+    let text = std::fs::read_to_string(&path).unwrap()
+        + "\n::youtube[Rain]{id=dQw4w9WgXcQ poster=rain.jpg}\n";
+    std::fs::write(&path, &text).unwrap();
+    let line = text.lines().position(|l| l.contains("::youtube")).unwrap() + 1;
+    let out = t.run(&["build", "site", "--out", "dist"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("articles/rain.jpg: not an image"), "{err}");
+    assert!(err.contains(&format!("{ARTICLE}:{line}:1")), "{err}");
+}

@@ -29,12 +29,14 @@ pub fn tree(src: &Path, dest_rel: &str) -> Result<Vec<(String, PathBuf)>, BuildE
     Ok(files)
 }
 
-/// The recordings and embed posters the articles name, each under its content-addressed name in `media/`
-/// ([`stillpoint_content::SiteAudio::name`]), with its path.
+/// The recordings the articles name, each under its content-addressed name in `media/`
+/// ([`stillpoint_content::SiteAudio::name`]), with its path. (Embed posters are images: the
+/// image stage publishes them, as renditions.)
 pub fn media(site: &stillpoint_content::Site) -> Vec<(String, PathBuf)> {
-    let audio = site.audio.iter().map(|(rel, a)| (rel, &a.name));
-    let mut files: Vec<(String, PathBuf)> = audio
-        .chain(&site.posters)
+    let mut files: Vec<(String, PathBuf)> = site
+        .audio
+        .iter()
+        .map(|(rel, a)| (rel, &a.name))
         .map(|(rel, name)| (format!("{}/{name}", crate::layout::MEDIA_DIR), site.root.join(rel)))
         .collect();
     files.sort();

@@ -160,6 +160,8 @@ pub struct BuildReport {
     pub schedule: Schedule,
     /// Errors in drafts that were not published (warnings).
     pub draft_problems: Vec<ContentError>,
+    /// What the build found that is probably not meant (an animated image), sorted.
+    pub warnings: Vec<stillpoint_content::ContentWarning>,
     /// Each article's source file and slug (`dev` follows a renamed slug).
     pub slugs: Vec<(PathBuf, String)>,
 }
@@ -170,6 +172,8 @@ pub struct CheckReport {
     pub articles: usize,
     pub authors: usize,
     pub schedule: Schedule,
+    /// The images' warnings (an animated image), sorted.
+    pub warnings: Vec<stillpoint_content::ContentWarning>,
 }
 
 /// Loads a site. When it has content errors, the links between its pages are checked too (on
@@ -219,10 +223,14 @@ pub fn check(site_dir: &Path, env: &str, publish: &Publish) -> Result<CheckRepor
     let pages = site_pages(&PlanContext::new(&site, &catalog));
     let mut errors = validate(&site, &pages);
     errors.extend(validate_redirects(&site, &pages, &site_redirects(&site)).1);
-    // Every image readable, from its first bytes (no digest: nothing is published).
-    if let Err(images) = crate::images::prepare_with(&site, &|_| Some(String::new()), None) {
-        errors.extend(images.0);
-    }
+    // Every image readable, from its header (no digest: nothing is published).
+    let warnings = match crate::images::prepare_with(&site, &|_| Some(String::new()), None) {
+        Ok(images) => images.warnings().to_vec(),
+        Err(images) => {
+            errors.extend(images.0);
+            Vec::new()
+        }
+    };
     let mut diag = Diagnostics(errors);
     diag.sort();
     diag.into_result().map_err(BuildError::Content)?;
@@ -231,6 +239,7 @@ pub fn check(site_dir: &Path, env: &str, publish: &Publish) -> Result<CheckRepor
         articles: site.articles.len(),
         authors: site.authors.list.len(),
         schedule: site.schedule.clone(),
+        warnings,
     })
 }
 
@@ -499,6 +508,7 @@ pub fn build_in(
         cache_note,
         schedule: site.schedule.clone(),
         draft_problems: site.draft_problems.clone(),
+        warnings: images.warnings().to_vec(),
         slugs,
     })
 }

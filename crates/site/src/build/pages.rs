@@ -250,6 +250,12 @@ fn page_key(shell_key: &str, chunk: &ChunkFiles, plan: &PagePlan) -> String {
         .part(format!("{:?}", plan.markdown.as_ref().map(|m| m.raw_html)).as_bytes())
         // The body's pictures: a replaced image changes the page that shows it.
         .json(&plan.markdown.as_ref().map(|m| &m.images))
+        // The embeds' files: a replaced poster (its renditions) or recording changes the page.
+        .json(&plan.markdown.as_ref().and_then(|m| m.embeds.as_deref()).map(|e| {
+            let audio: std::collections::BTreeMap<_, _> = e.audio.iter().collect();
+            let posters: std::collections::BTreeMap<_, _> = e.posters.iter().collect();
+            (audio, posters)
+        }))
         .finish()
 }
 

@@ -135,7 +135,7 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize, body: String) -> PagePlan<'a
         markdown: Some(
             Markdown::new(body, ctx.site.config.unsafe_html)
                 .with_images(ctx.body_images(&a.source, &a.images))
-                .with_embeds(EmbedFiles::of(ctx.site, a)),
+                .with_embeds(EmbedFiles::of(ctx.site, a, ctx.images)),
         ),
         source: Some(ctx.images.article_source(i, &a.digest)),
         live: ctx.live(),

@@ -6,20 +6,24 @@
 use std::collections::HashMap;
 
 use pulldown_cmark_escape::escape_html;
-use stillpoint_content::{Article, Embed, Provider, Site, resolve_site_file};
+use stillpoint_content::{Article, Embed, Provider, Site};
+
+use super::picture::{BODY_SIZES, picture_html};
+use crate::images::SiteImages;
+use crate::props::Picture;
 
 /// The site's URLs of the files an article's embeds name, by what is written in the article.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct EmbedFiles {
     /// An `::audio` `src` → its URL (`/media/…`) and MIME type.
     pub audio: HashMap<String, (String, String)>,
-    /// A `poster` → its URL.
-    pub posters: HashMap<String, String>,
+    /// A `poster` → its picture (the image stage's: renditions for a raster image).
+    pub posters: HashMap<String, Picture>,
 }
 
 impl EmbedFiles {
-    /// The files of article `a`'s embeds, as the load found them.
-    pub fn of(site: &Site, a: &Article) -> Self {
+    /// The files of article `a`'s embeds, as the load found them and the image stage read them.
+    pub fn of(site: &Site, a: &Article, images: &SiteImages) -> Self {
         let mut files = Self::default();
         for e in &a.embeds {
             if e.provider == Provider::Audio
@@ -28,12 +32,9 @@ impl EmbedFiles {
                 files.audio.insert(e.id.clone(), (r.url(), r.kind.mime().to_string()));
             }
             if let Some(poster) = &e.poster
-                && let Ok(path) = resolve_site_file(&a.source, poster)
-                && let Some(name) = site.posters.get(&path)
+                && let Some(picture) = images.poster(&a.source, poster)
             {
-                files
-                    .posters
-                    .insert(poster.clone(), format!("/{}/{name}", crate::layout::MEDIA_DIR));
+                files.posters.insert(poster.clone(), picture);
             }
         }
         files
@@ -64,10 +65,19 @@ pub fn embed_html(e: &Embed, files: &EmbedFiles) -> Option<String> {
     ))
 }
 
-/// A poster image of the site at `src`. The image pipeline gives it a `<picture>` (renditions,
-/// intrinsic size, placeholder) at integration: this is its one boundary.
-pub fn poster_html(src: &str) -> String {
-    format!("<img src=\"{}\" alt=\"\" loading=\"lazy\" decoding=\"async\">", escape(src))
+/// A poster image: the `<picture>` a body image gets (renditions, intrinsic size, placeholder
+/// colour, lazy loading, the body's `sizes`) when the pipeline made renditions; a plain `<img>`
+/// of the file with its size otherwise (an SVG, or a build without an image cache).
+pub fn poster_html(p: &Picture) -> String {
+    if p.sources.is_empty() && p.srcset.is_empty() {
+        return format!(
+            "<img src=\"{}\" width=\"{}\" height=\"{}\" alt=\"\" loading=\"lazy\" decoding=\"async\">",
+            escape(&p.src),
+            p.width,
+            p.height
+        );
+    }
+    picture_html(p, BODY_SIZES, escape)
 }
 
 fn escape(s: &str) -> String {
@@ -88,12 +98,43 @@ mod tests {
             "evening.m4a".into(),
             ("/media/0123456789abcdef-evening.m4a".into(), "audio/mp4".into()),
         );
-        files.posters.insert("rain.jpg".into(), "/media/fedcba9876543210-rain.jpg".into());
+        files.posters.insert(
+            "rain.jpg".into(),
+            Picture {
+                src: "/media/fedcba9876543210-1280.jpg".into(),
+                width: 1920,
+                height: 1080,
+                alt: String::new(),
+                sources: vec![crate::props::PictureSource {
+                    mime: "image/avif".into(),
+                    srcset: "/media/fedcba9876543210-320.avif 320w, /media/fedcba9876543210-640.avif 640w".into(),
+                }],
+                srcset: "/media/fedcba9876543210-320.jpg 320w, /media/fedcba9876543210-1280.jpg 1280w".into(),
+                color: Some("#334455".into()),
+                preview: None,
+                position: None,
+            },
+        );
+        files.posters.insert(
+            "/images/tide.svg".into(),
+            Picture {
+                src: "/images/tide.svg".into(),
+                width: 640,
+                height: 360,
+                alt: String::new(),
+                sources: Vec::new(),
+                srcset: String::new(),
+                color: None,
+                preview: None,
+                position: None,
+            },
+        );
         let html = |line: &str| embed_html(&embed_of(line, (1, 1)).unwrap(), &files);
         insta::assert_snapshot!(
             [
                 html("::youtube[Rain on \"leaves\" <3]{id=dQw4w9WgXcQ poster=rain.jpg}").unwrap(),
                 html("::vimeo[Tide]{id=76979871}").unwrap(),
+                html("::vimeo[Tide]{id=76979871 poster=/images/tide.svg}").unwrap(),
                 html("::audio[Evening practice]{src=evening.m4a}").unwrap(),
             ]
             .join("\n\n")
