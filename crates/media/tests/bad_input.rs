@@ -108,7 +108,7 @@ fn jpeg_declaring(width: u16, height: u16) -> Vec<u8> {
     let mut jpeg = encode(gradient(16, 16), ImageFormat::Jpeg);
     let sof = jpeg
         .windows(2)
-        .position(|w| w[0] == 0xFF && matches!(w[1], 0xC0 | 0xC1 | 0xC2))
+        .position(|w| w[0] == 0xFF && matches!(w[1], 0xC0..=0xC2))
         .expect("a start-of-frame marker");
     // FF Cx, length (2), precision (1), height (2), width (2).
     jpeg[sof + 5..sof + 7].copy_from_slice(&height.to_be_bytes());

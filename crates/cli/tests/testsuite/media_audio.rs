@@ -14,7 +14,7 @@ entities:
 ---
 A guided practice for the end of the day.
 
-::youtube[Rain on the lake]{id=dQw4w9WgXcQ poster=rain.jpg}
+::youtube[Rain on the lake]{id=dQw4w9WgXcQ poster=rain.png}
 
 ::audio[The short version]{src=/audio/short.opus}
 
@@ -32,7 +32,7 @@ fn site() -> SiteTest {
     std::fs::create_dir_all(&bundle).unwrap();
     std::fs::write(bundle.join("index.md"), ARTICLE).unwrap();
     std::fs::write(bundle.join("evening.m4a"), fixture("speech.m4a")).unwrap();
-    std::fs::write(bundle.join("rain.jpg"), b"\xff\xd8\xff poster").unwrap();
+    std::fs::write(bundle.join("rain.png"), crate::util::png(64, 36)).unwrap();
     std::fs::create_dir_all(t.site().join("static/audio")).unwrap();
     std::fs::write(t.site().join("static/audio/short.opus"), fixture("speech.opus")).unwrap();
     t
@@ -59,7 +59,6 @@ fn a_recording_and_embeds_are_built_into_the_article() {
         fixture("speech.m4a")
     );
     let short = media(&t, "-short.opus");
-    let poster = media(&t, "-rain.jpg");
 
     let data = t.read("page-data/articles/evening-wind-down/page-data.json");
     assert!(
@@ -79,7 +78,13 @@ fn a_recording_and_embeds_are_built_into_the_article() {
     assert!(html.contains(
         r#"data-embed-src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1""#
     ));
-    assert!(html.contains(&format!(r#"<img src="/media/{poster}" alt="" loading="lazy""#)));
+    // The poster is the image pipeline's picture, loaded lazily.
+    let facade = html.split("class=\"embed-play\"").nth(1).unwrap();
+    let facade = facade.split("</button>").next().unwrap();
+    assert!(
+        facade.contains("<picture") && facade.contains("image/avif") && facade.contains("lazy"),
+        "{facade}"
+    );
     assert!(!html.contains("<iframe"), "no third-party frame before the click");
     // The raw <audio> of the site's own file is kept, without autoplay or its handler.
     assert!(html.contains(r#"<audio controls="" src="/audio/short.opus"></audio>"#), "{html}");
