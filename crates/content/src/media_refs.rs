@@ -13,7 +13,7 @@ use crate::error::{ContentError, ContentErrorKind};
 use crate::suggest::did_you_mean;
 
 /// What a reference names.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum MediaRef {
     /// A file of the site, relative to the site directory (`static/images/x.jpg`,
     /// `articles/morning-light/cover.jpg`), with no `..` or `.` left in it.

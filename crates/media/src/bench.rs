@@ -15,9 +15,13 @@ pub fn decode(bytes: &[u8], format: SourceFormat) -> Result<Pixels, ErrorKind> {
     crate::decode::decode(bytes, format)
 }
 
-/// `source` at each of its rendition widths, ascending, resized as the pipeline does it.
+/// The widths of the comparison with sharp (`bench/images/sharp.mjs`): the anchor's four, not
+/// the pipeline's own [`WIDTHS`](crate::pipeline::WIDTHS), so both sides make the same renditions.
+pub const WIDTHS: [u32; 4] = [320, 640, 960, 1280];
+
+/// `source` at each of [`WIDTHS`] it allows, ascending, resized as the pipeline does it.
 pub fn cascade(source: &Pixels) -> Result<Vec<Pixels>, String> {
-    crate::pipeline::cascade(source)
+    crate::pipeline::cascade(source, &WIDTHS)
 }
 
 /// `source` resized (Lanczos3) straight to `width`×`height`.

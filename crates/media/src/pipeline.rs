@@ -12,11 +12,22 @@ use crate::sniff::is_animated;
 use crate::{Format, Processed, Rendition, SourceFormat};
 
 /// Bumped whenever the pipeline's output changes for the same input: part of every key.
-pub const PIPELINE_VERSION: u32 = 2;
+pub const PIPELINE_VERSION: u32 = 3;
 
 /// The widths of the renditions (those no wider than the source, plus the source width when
-/// it is narrower than the largest).
-pub const WIDTHS: [u32; 4] = [320, 640, 960, 1280];
+/// it is narrower than the largest). 768 is the full-width slot of a phone at twice its CSS
+/// pixels (375–412 px wide): without it such a phone takes the 960 px rendition, a third more
+/// pixels than it draws (docs/images.md, "Widths").
+pub const WIDTHS: [u32; 5] = [320, 640, 768, 960, 1280];
+
+/// The most bits a pixel an AVIF rendition may spend: one over it (a detailed photograph of
+/// leaves, gravel or water) is encoded again [`AVIF_BUDGET_STEP`] quality points lower and the
+/// smaller file kept. 1.2 bits keeps a 768 px cover up to 3:2 within a phone's 60 KB
+/// (docs/images.md, "Bytes").
+pub const AVIF_BUDGET_BITS: f64 = 1.2;
+
+/// How far below the settings' quality the second AVIF encoding goes.
+pub const AVIF_BUDGET_STEP: f32 = 10.0;
 
 /// The width of the sharing (`og:image`) JPEG.
 pub const SHARE_WIDTH: u32 = 1200;
@@ -53,11 +64,11 @@ impl std::ops::AddAssign for Timings {
     }
 }
 
-/// The cache key of a source: 16 hex digits of SHA-256 over the pipeline version, the widths,
-/// the settings and the source bytes.
+/// The cache key of a source: 16 hex digits of XXH3 over the pipeline version, the widths,
+/// the settings and the source's [`content_digest`].
 pub(crate) fn key(digest: &str, settings: &Settings) -> String {
     let recipe = format!(
-        "stillpoint-media {PIPELINE_VERSION}\n{WIDTHS:?} {SHARE_WIDTH}\n{}\n{digest}",
+        "stillpoint-media {PIPELINE_VERSION}\n{WIDTHS:?} {SHARE_WIDTH} {AVIF_BUDGET_BITS} {AVIF_BUDGET_STEP}\n{}\n{digest}",
         settings.fingerprint()
     );
     format!("{:016x}", xxhash_rust::xxh3::xxh3_64(recipe.as_bytes()))
@@ -70,10 +81,11 @@ pub fn content_digest(bytes: &[u8]) -> String {
     format!("{:032x}", xxhash_rust::xxh3::xxh3_128(bytes))
 }
 
-/// The rendition widths for a source `width` wide, ascending.
-pub(crate) fn widths(width: u32) -> Vec<u32> {
-    let widest = width.min(WIDTHS[WIDTHS.len() - 1]);
-    let mut out: Vec<u32> = WIDTHS.iter().copied().filter(|&w| w < widest).collect();
+/// The rendition widths for a source `width` wide, ascending: those of `set` (ascending) below
+/// it, then the widest `set` allows.
+pub(crate) fn widths_of(set: &[u32], width: u32) -> Vec<u32> {
+    let widest = width.min(set[set.len() - 1]);
+    let mut out: Vec<u32> = set.iter().copied().filter(|&w| w < widest).collect();
     out.push(widest);
     out
 }
@@ -92,17 +104,30 @@ fn file_name(key: &str, width: u32, format: Format) -> String {
     format!("{key}-{width}.{}", format.ext())
 }
 
-/// `source` at each of its rendition [`widths`], ascending. A cascade: each width is resized
-/// from the next larger one (Lanczos3 at ratios ≥ 1/2 loses nothing visible and saves most of
-/// the work on large photos).
-pub(crate) fn cascade(source: &Pixels) -> Result<Vec<Pixels>, String> {
+/// `source` at each of the widths of `set` it allows ([`widths_of`]), ascending. A cascade: each
+/// width is resized from the next larger one (Lanczos3 at ratios ≥ 1/2 loses nothing visible
+/// and saves most of the work on large photos).
+pub(crate) fn cascade(source: &Pixels, set: &[u32]) -> Result<Vec<Pixels>, String> {
     let mut sized: Vec<Pixels> = Vec::new();
-    for &width in widths(source.width).iter().rev() {
+    for &width in widths_of(set, source.width).iter().rev() {
         let from = sized.last().unwrap_or(source);
         sized.push(resize_to_width(from, width)?);
     }
     sized.reverse();
     Ok(sized)
+}
+
+/// AVIF at the settings' quality, or, when that spends more than [`AVIF_BUDGET_BITS`] a pixel,
+/// the smaller of it and an encoding [`AVIF_BUDGET_STEP`] points lower.
+fn avif_within_budget(pixels: &Pixels, settings: &Settings) -> Result<Vec<u8>, ErrorKind> {
+    let first = encode(pixels, Format::Avif, settings)?;
+    let budget = f64::from(pixels.width) * f64::from(pixels.height) * AVIF_BUDGET_BITS / 8.0;
+    if first.len() as f64 <= budget {
+        return Ok(first);
+    }
+    let lower = Settings { avif_quality: settings.avif_quality - AVIF_BUDGET_STEP, ..*settings };
+    let second = encode(pixels, Format::Avif, &lower)?;
+    Ok(if second.len() < first.len() { second } else { first })
 }
 
 /// Where each encoded file goes: its name and bytes.
@@ -124,14 +149,17 @@ pub(crate) fn run(
     let fallback = fallback_format(format, source.alpha);
 
     let start = Instant::now();
-    let sized = cascade(&source).map_err(ErrorKind::Decode)?;
+    let sized = cascade(&source, &WIDTHS).map_err(ErrorKind::Decode)?;
     t.resize = start.elapsed();
 
     let mut renditions = Vec::new();
     for pixels in &sized {
         for rendition_format in [Format::Avif, Format::Webp, fallback] {
             let start = Instant::now();
-            let encoded = encode(pixels, rendition_format, settings)?;
+            let encoded = match rendition_format {
+                Format::Avif => avif_within_budget(pixels, settings)?,
+                other => encode(pixels, other, settings)?,
+            };
             let elapsed = start.elapsed();
             match rendition_format {
                 Format::Avif => t.avif += elapsed,
@@ -186,11 +214,12 @@ mod tests {
 
     #[test]
     fn widths_never_exceed_the_source() {
-        assert_eq!(widths(4000), vec![320, 640, 960, 1280]);
-        assert_eq!(widths(1280), vec![320, 640, 960, 1280]);
-        assert_eq!(widths(800), vec![320, 640, 800]);
-        assert_eq!(widths(320), vec![320]);
-        assert_eq!(widths(100), vec![100]);
+        assert_eq!(widths_of(&WIDTHS, 4000), vec![320, 640, 768, 960, 1280]);
+        assert_eq!(widths_of(&WIDTHS, 1280), vec![320, 640, 768, 960, 1280]);
+        assert_eq!(widths_of(&WIDTHS, 800), vec![320, 640, 768, 800]);
+        assert_eq!(widths_of(&WIDTHS, 700), vec![320, 640, 700]);
+        assert_eq!(widths_of(&WIDTHS, 320), vec![320]);
+        assert_eq!(widths_of(&WIDTHS, 100), vec![100]);
     }
 
     #[test]
@@ -202,6 +231,41 @@ mod tests {
         let other = Settings { avif_quality: SETTINGS.avif_quality + 10.0, ..SETTINGS };
         assert_ne!(a, key(&digest, &other));
         assert_ne!(a, key(&content_digest(b"bytes2"), &SETTINGS));
+    }
+
+    /// Noise: the most detail a picture can have, far over the budget at any quality.
+    fn noise(width: u32, height: u32) -> Pixels {
+        let mut state = 0x2545_f491_u32;
+        let data = (0..width * height * 3)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 17;
+                state ^= state << 5;
+                (state >> 24) as u8
+            })
+            .collect();
+        Pixels { width, height, alpha: false, data }
+    }
+
+    /// A smooth gradient: far under the budget.
+    fn gradient(width: u32, height: u32) -> Pixels {
+        let data = (0..height)
+            .flat_map(|y| (0..width).flat_map(move |x| [(x % 256) as u8, (y % 256) as u8, 128]))
+            .collect();
+        Pixels { width, height, alpha: false, data }
+    }
+
+    #[test]
+    fn an_avif_over_the_budget_is_encoded_again_smaller() {
+        let detailed = noise(96, 64);
+        let at_quality = encode(&detailed, Format::Avif, &SETTINGS).unwrap();
+        assert!(at_quality.len() as f64 > 96.0 * 64.0 * AVIF_BUDGET_BITS / 8.0);
+        let kept = avif_within_budget(&detailed, &SETTINGS).unwrap();
+        assert!(kept.len() < at_quality.len(), "{} ≥ {}", kept.len(), at_quality.len());
+
+        let smooth = gradient(96, 64);
+        let at_quality = encode(&smooth, Format::Avif, &SETTINGS).unwrap();
+        assert_eq!(avif_within_budget(&smooth, &SETTINGS).unwrap(), at_quality);
     }
 
     #[test]

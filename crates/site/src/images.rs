@@ -266,36 +266,42 @@ pub fn prepare_with<'a>(
         .iter()
         .flat_map(|p| p.images.iter().map(|at| (PathBuf::from(p.source()), at)))
         .collect();
+    // Each reference resolved once: `uses[i]`, and per article the range of its own (cover
+    // first, then the body's images, then the embed posters) and per author the photo's index.
     let mut uses: Vec<Use> = Vec::new();
-    let mut add = |from: &Path, at: &'a Located<String>| {
-        if let Ok(target) = stillpoint_content::resolve_media_ref(from, &at.value) {
-            let (value, line, col) = (at.value.clone(), at.line, at.col);
-            uses.push(Use { from: from.to_path_buf(), value, line, col, target });
-        }
+    let add = |uses: &mut Vec<Use>, from: &Path, at: &'a Located<String>| -> Option<usize> {
+        let target = stillpoint_content::resolve_media_ref(from, &at.value).ok()?;
+        let (value, line, col) = (at.value.clone(), at.line, at.col);
+        uses.push(Use { from: from.to_path_buf(), value, line, col, target });
+        Some(uses.len() - 1)
     };
+    let mut covers: Vec<Option<usize>> = Vec::with_capacity(site.articles.len());
+    let mut article_uses: Vec<std::ops::Range<usize>> = Vec::with_capacity(site.articles.len());
     for a in &site.articles {
-        for at in a.image.iter().chain(&a.images) {
-            add(&a.source, at);
+        let start = uses.len();
+        covers.push(a.image.as_ref().and_then(|at| add(&mut uses, &a.source, at)));
+        for at in &a.images {
+            add(&mut uses, &a.source, at);
         }
-    }
-    for author in &site.authors.list {
-        if let Some(at) = &author.photo {
-            add(authors, at);
-        }
-    }
-    for (from, at) in page_refs {
-        add(&from, at);
-    }
-    // Embed posters: images of the article's page like its body's (the load checked each is
-    // there).
-    for a in &site.articles {
+        // Embed posters: images of the article's page like its body's (the load checked each
+        // is there).
         for (target, e) in posters(a) {
             let value = e.poster.clone().unwrap_or_default();
             uses.push(Use { from: a.source.clone(), value, line: e.line, col: e.col, target });
         }
+        article_uses.push(start..uses.len());
+    }
+    let photos: Vec<Option<usize>> = site
+        .authors
+        .list
+        .iter()
+        .map(|author| author.photo.as_ref().and_then(|at| add(&mut uses, authors, at)))
+        .collect();
+    for (from, at) in page_refs {
+        add(&mut uses, &from, at);
     }
     let mut targets: Vec<&MediaRef> = uses.iter().map(|u| &u.target).collect();
-    targets.sort_unstable_by(|a, b| format!("{a:?}").cmp(&format!("{b:?}")));
+    targets.sort_unstable();
     targets.dedup();
     let read: Vec<(MediaRef, Result<Prepared, String>)> = targets
         .into_par_iter()
@@ -347,33 +353,25 @@ pub fn prepare_with<'a>(
         .collect();
     files.sort();
     files.dedup_by(|a, b| a.0 == b.0);
-    let key_of = |from: &Path, at: &Located<String>| {
-        stillpoint_content::resolve_media_ref(from, &at.value)
-            .ok()
-            .and_then(|r| prepared.get(&r))
-            .map_or("", Prepared::key)
-    };
+    let key_of =
+        |i: Option<usize>| i.and_then(|i| prepared.get(&uses[i].target)).map_or("", Prepared::key);
     let sources = site
         .articles
         .iter()
-        .map(|a| {
-            let mut key = Key::new(&a.digest);
-            for at in a.image.iter().chain(&a.images) {
-                key = key.part(key_of(&a.source, at).as_bytes());
-            }
-            for (r, _) in posters(a) {
-                key = key.part(prepared.get(&r).map_or("", Prepared::key).as_bytes());
-            }
-            key.finish()
+        .zip(&article_uses)
+        .map(|(a, range)| {
+            range
+                .clone()
+                .fold(Key::new(&a.digest), |key, i| key.part(key_of(Some(i)).as_bytes()))
+                .finish()
         })
         .collect();
     let mut outline = Key::new("images");
-    for a in &site.articles {
-        outline = outline.part(a.image.as_ref().map_or("", |at| key_of(&a.source, at)).as_bytes());
+    for &cover in &covers {
+        outline = outline.part(key_of(cover).as_bytes());
     }
-    for author in &site.authors.list {
-        outline =
-            outline.part(author.photo.as_ref().map_or("", |at| key_of(authors, at)).as_bytes());
+    for &photo in &photos {
+        outline = outline.part(key_of(photo).as_bytes());
     }
     Ok(SiteImages { prepared, files, sources, outline: outline.finish(), warnings })
 }

@@ -84,6 +84,34 @@ fn a_page_bundle_publishes_its_images_as_pictures_with_their_size() {
     assert!(data.contains(r#""width":2400,"height":1600"#), "{data}");
 }
 
+/// The renditions in the output are the image cache's files, shared as hard links where both are
+/// on one file system (a build that finds its images in the cache writes no image bytes), and
+/// read-only either way, so nothing changes the cache through the output.
+#[cfg(unix)]
+#[test]
+fn renditions_are_shared_with_the_image_cache_and_read_only() {
+    use std::os::unix::fs::MetadataExt;
+    let t = bundled();
+    t.build();
+    let cache = crate::util::image_cache();
+    let mut shared = 0;
+    for entry in std::fs::read_dir(t.out().join("media")).unwrap() {
+        let entry = entry.unwrap();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let published = std::fs::metadata(entry.path()).unwrap();
+        assert!(published.permissions().readonly(), "{name} is writable");
+        let cached = std::fs::metadata(cache.join(&name[..2]).join(&name)).unwrap();
+        assert_eq!(std::fs::read(entry.path()).unwrap().len() as u64, cached.len(), "{name}");
+        if published.dev() == cached.dev() {
+            assert_eq!(published.ino(), cached.ino(), "{name} is a copy, not the cache's file");
+            shared += 1;
+        }
+    }
+    let same_device =
+        std::fs::metadata(&cache).unwrap().dev() == std::fs::metadata(t.out()).unwrap().dev();
+    assert!(!same_device || shared > 0, "no rendition shared with the cache");
+}
+
 #[test]
 fn a_missing_image_fails_check_at_its_line_with_the_nearest_name() {
     let t = bundled();

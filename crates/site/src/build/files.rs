@@ -50,9 +50,28 @@ pub fn copy(
     cache: &mut BuildCache,
     files: &[(String, PathBuf)],
 ) -> Result<(), BuildError> {
+    each_with_digest(cache, files, |target, path, digest| update.copy(target, path, digest))
+}
+
+/// Puts the image cache's renditions into the output, shared with the cache where the file
+/// system allows ([`Update::share`]): a build that finds every image in the cache writes no
+/// image bytes.
+pub fn share(
+    update: &Update,
+    cache: &mut BuildCache,
+    files: &[(String, PathBuf)],
+) -> Result<(), BuildError> {
+    each_with_digest(cache, files, |target, path, digest| update.share(target, path, digest))
+}
+
+fn each_with_digest(
+    cache: &mut BuildCache,
+    files: &[(String, PathBuf)],
+    mut put: impl FnMut(&str, &Path, String) -> Result<(), BuildError>,
+) -> Result<(), BuildError> {
     for (target, path) in files {
         let digest = cache.file_digest(path)?;
-        update.copy(target, path, digest)?;
+        put(target, path, digest)?;
     }
     Ok(())
 }

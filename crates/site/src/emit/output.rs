@@ -187,11 +187,31 @@ impl<'a> Update<'a> {
 
     /// The file `rel` has the bytes of `src` (a file outside the output), whose digest is known.
     pub fn copy(&self, rel: &str, src: &Path, digest: String) -> Result<(), BuildError> {
+        self.transfer(rel, src, digest, false)
+    }
+
+    /// As [`copy`](Self::copy), for a file nothing ever changes in place (the image cache's
+    /// renditions are written once, under a temporary name, and renamed): the output shares it
+    /// as a hard link where both are on one file system, and copies it where they are not.
+    pub fn share(&self, rel: &str, src: &Path, digest: String) -> Result<(), BuildError> {
+        self.transfer(rel, src, digest, true)
+    }
+
+    fn transfer(
+        &self,
+        rel: &str,
+        src: &Path,
+        digest: String,
+        link: bool,
+    ) -> Result<(), BuildError> {
         if self.skips(rel) {
             return Ok(());
         }
         if !self.is_live(rel, &digest) && !self.spare_has(rel, &digest) {
             self.write_spare(rel, |tmp| {
+                if link && fs::hard_link(src, tmp).is_ok() {
+                    return Ok(());
+                }
                 fs::copy(src, tmp).map(drop).map_err(|e| BuildError::io(src, e))
             })?;
         }
