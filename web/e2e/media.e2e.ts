@@ -60,9 +60,11 @@ async function sizesWidths(page: Page): Promise<{ rendered: number; sizes: numbe
           "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20width='1000'%20height='10'%3E%3C/svg%3E 1000w";
       });
     const out: { rendered: number; sizes: number; src: string }[] = [];
-    for (const img of document.querySelectorAll<HTMLImageElement>('main img[sizes]')) {
-      const rendered = img.getBoundingClientRect().width;
-      if (rendered > 0) out.push({ rendered, sizes: await probe(img.sizes), src: img.getAttribute('src') ?? '' });
+    for (const source of document.querySelectorAll<HTMLSourceElement>('main picture > source[sizes]:first-child')) {
+      const img = source.parentElement?.querySelector('img');
+      const rendered = img?.getBoundingClientRect().width ?? 0;
+      if (img && rendered > 0)
+        out.push({ rendered, sizes: await probe(source.sizes), src: img.getAttribute('src') ?? '' });
     }
     return out;
   });

@@ -65,9 +65,9 @@ export type SiteData = {
 
 /**
  * A processed image, ready for a `<picture>` (components/Picture). Raster images come from the
- * builder's image pipeline (AVIF and WebP renditions, the original format as the fallback, all at
- * widths no larger than the source); an SVG of the site or a remote `https://` image has no
- * `sources` and an empty `srcset`, and is shown as a plain `<img>`.
+ * builder's image pipeline (AVIF and WebP renditions at widths no larger than the source, the
+ * original format as the one fallback file); an SVG of the site or a remote `https://` image has
+ * no `renditions`, and is shown as a plain `<img>`.
  */
 export type Picture = {
   /** Fallback URL: the original-format rendition (largest ≤ 1280 px) | the SVG's path | the https URL. */
@@ -76,16 +76,22 @@ export type Picture = {
   readonly width: number;
   readonly height: number;
   readonly alt: string;
-  /** AVIF then WebP: each a srcset `"url 320w, url 640w, …"`; empty for SVG and https images. */
-  readonly sources: readonly { readonly type: string; readonly srcset: string }[];
-  /** Original-format srcset, `""` when none. */
-  readonly srcset: string;
+  /** The AVIF and WebP renditions, `{stem}-{width}.avif|webp` at each width; null for SVG and https images. */
+  readonly renditions: Renditions | null;
   /** Dominant colour `#rrggbb`, shown under the image while it loads. */
   readonly color: string | null;
   /** A tiny blurred preview (`data:image/webp;base64,…`), shown under the image while it loads. */
   readonly preview: string | null;
   /** Focal point `"30% 60%"` (`image_focus`), the object-position where a slot crops. */
   readonly position: string | null;
+};
+
+/** An image's renditions: pages carry the stem and the widths, and build the srcsets. */
+export type Renditions = {
+  /** `/media/{key}`. */
+  readonly stem: string;
+  /** Ascending. */
+  readonly widths: readonly number[];
 };
 
 /** A guided-meditation recording (`audio:` in the front matter), a file of the site. */
@@ -107,7 +113,7 @@ export type ArticleCard = {
   /** ISO date `YYYY-MM-DD`; shown as `March 2, 2025` (lib/dateLabel.ts). */
   readonly date: string;
   readonly author: Link | null;
-  /** Cover image, or null. Cards show it decoratively (empty alt): the title beside it says what it is. */
+  /** Cover image, or null. Cards show it decoratively (its alt is empty: the title beside it says what it is), with its colour, not its preview, while it loads. */
   readonly image: Picture | null;
   readonly readingMinutes: number;
   /**

@@ -23,7 +23,7 @@ use stillpoint_media::{Format, ImageCache, Processed};
 
 use crate::build::key::Key;
 use crate::layout::MEDIA_DIR;
-use crate::props::{Picture, PictureSource};
+use crate::props::{Picture, Renditions};
 
 /// The size a remote image is given (the slot's default): its real size is not known.
 pub const REMOTE_SIZE: (u32, u32) = (1200, 675);
@@ -76,17 +76,7 @@ impl Prepared {
             Self::Remote { url } => (url.clone(), REMOTE_SIZE.0, REMOTE_SIZE.1),
             Self::Raster { processed, .. } => return raster_picture(processed, alt, position),
         };
-        Picture {
-            src,
-            width,
-            height,
-            alt,
-            sources: Vec::new(),
-            srcset: String::new(),
-            color: None,
-            preview: None,
-            position,
-        }
+        Picture { src, width, height, alt, renditions: None, color: None, preview: None, position }
     }
 }
 
@@ -176,22 +166,23 @@ impl SiteImages {
     }
 }
 
-/// The `<picture>` of a processed image: AVIF and WebP sources, the source's format as the
-/// `<img>`, its colour and preview behind it while it loads.
+/// The `<picture>` of a processed image: its AVIF and WebP renditions, the source's format as
+/// the `<img>` (one file: every browser that shows pages reads WebP), its colour and preview
+/// behind it while it loads.
 fn raster_picture(p: &Processed, alt: String, position: Option<String>) -> Picture {
     let prefix = format!("/{MEDIA_DIR}/");
-    let sources = [Format::Avif, Format::Webp]
-        .into_iter()
-        .map(|f| PictureSource { mime: f.mime().to_string(), srcset: p.srcset(f, &prefix) })
-        .filter(|s| !s.srcset.is_empty())
-        .collect();
+    let renditions = Renditions {
+        stem: format!("{prefix}{}", p.key),
+        widths: p.of_format(Format::Avif).map(|r| r.width).collect(),
+    };
+    debug_assert_eq!(renditions.srcset("avif"), p.srcset(Format::Avif, &prefix));
+    debug_assert_eq!(renditions.srcset("webp"), p.srcset(Format::Webp, &prefix));
     Picture {
         src: format!("{prefix}{}", p.fallback().file),
         width: p.width,
         height: p.height,
         alt,
-        sources,
-        srcset: p.srcset(p.fallback_format(), &prefix),
+        renditions: Some(renditions),
         color: Some(p.color.clone()),
         preview: Some(p.preview.clone()),
         position,
@@ -397,9 +388,13 @@ fn read_one(
         }
         .map_err(|e| format!("{}: {}", file.display(), e.kind))?;
         let media = |name: &str| format!("{MEDIA_DIR}/{name}");
+        // The pages show the AVIF and WebP renditions and one fallback: the other widths of the
+        // fallback format stay in the cache, unpublished.
+        let fallback = processed.fallback();
         let files = processed
             .renditions
             .iter()
+            .filter(|r| matches!(r.format, Format::Avif | Format::Webp) || r.file == fallback.file)
             .chain([&processed.share])
             .map(|r| (media(&r.file), cache.path(r)))
             .collect();

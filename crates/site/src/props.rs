@@ -162,8 +162,9 @@ pub struct AuthorByline {
     pub role: String,
 }
 
-/// An image as `<picture>` shows it: the fallback `src`, the intrinsic size, the modern formats'
-/// srcsets, and what shows while it loads. The `sizes` come from the slot it is shown in.
+/// An image as `<picture>` shows it: the fallback `src`, the intrinsic size, the pipeline's
+/// renditions (the modern formats' srcsets are built from them), and what shows while it loads.
+/// The `sizes` come from the slot it is shown in.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Picture {
     /// The original-format rendition (the largest up to 1280 px wide), an SVG's path, or an
@@ -173,10 +174,8 @@ pub struct Picture {
     pub width: u32,
     pub height: u32,
     pub alt: String,
-    /// AVIF then WebP, each `"url 320w, url 640w, …"`; empty for SVG and remote images.
-    pub sources: Vec<PictureSource>,
-    /// The original format's srcset, "" when none.
-    pub srcset: String,
+    /// The AVIF and WebP renditions; None for an SVG and a remote image.
+    pub renditions: Option<Renditions>,
     /// The dominant colour `#rrggbb`, shown behind the image while it loads.
     pub color: Option<String>,
     /// A tiny blurred preview, a `data:` URI.
@@ -185,12 +184,38 @@ pub struct Picture {
     pub position: Option<String>,
 }
 
+impl Picture {
+    /// The picture as a card shows it, beside the article's title: decorative (no alt text: the
+    /// title says what it is), and only its colour while it loads (the blurred preview is for
+    /// the large slots). A page of cards carries a tenth less, in its HTML and its page-data.
+    pub fn on_card(self) -> Self {
+        Self { alt: String::new(), preview: None, ..self }
+    }
+}
+
+/// An image's AVIF and WebP renditions: `{stem}-{width}.avif` and `{stem}-{width}.webp` at each
+/// width. Pages carry the stem and the widths, not the URLs: a card's picture is a fifth of the
+/// bytes it would be, in the HTML and in page-data.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct PictureSource {
-    /// `image/avif`, `image/webp`.
-    #[serde(rename = "type")]
-    pub mime: String,
-    pub srcset: String,
+pub struct Renditions {
+    /// `/media/{key}`.
+    pub stem: String,
+    /// Ascending.
+    pub widths: Vec<u32>,
+}
+
+impl Renditions {
+    /// The `<source>`s of a picture, in order: (MIME type, srcset).
+    pub const FORMATS: [(&'static str, &'static str); 2] =
+        [("image/avif", "avif"), ("image/webp", "webp")];
+
+    /// The srcset of one format (`ext` of [`Self::FORMATS`]): `"/media/k-320.avif 320w, …"`.
+    pub fn srcset(&self, ext: &str) -> String {
+        let stem = &self.stem;
+        let each: Vec<String> =
+            self.widths.iter().map(|w| format!("{stem}-{w}.{ext} {w}w")).collect();
+        each.join(", ")
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]

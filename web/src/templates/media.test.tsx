@@ -17,7 +17,7 @@ describe('Article', () => {
     expect(img.getAttribute('alt')).toBe(props.image?.alt);
     expect(img.getAttribute('fetchpriority')).toBe('high');
     expect(img.hasAttribute('loading')).toBe(false);
-    expect(img.getAttribute('sizes')).toBe(SLOT_SIZES.cover);
+    expect(img.previousElementSibling?.getAttribute('sizes')).toBe(SLOT_SIZES.cover);
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['2400', '1600']);
     expect(img.style.objectPosition).toBe('50% 40%');
     // The only high-priority image of the page: related cards load lazily.
@@ -68,7 +68,7 @@ describe('author photos', () => {
     const { container, unmount } = render(<Author {...pageProps.Author} />);
     const img = container.querySelector('header img') as HTMLImageElement;
     expect(img.getAttribute('alt')).toBe('Maya Lindqvist');
-    expect(img.getAttribute('sizes')).toBe(SLOT_SIZES.author);
+    expect(img.previousElementSibling?.getAttribute('sizes')).toBe(SLOT_SIZES.author);
     expect(img.style.objectPosition).toBe('50% 30%');
     expect(screen.queryByText('ML')).toBeNull();
     unmount();
@@ -81,7 +81,7 @@ describe('author photos', () => {
     const items = [...container.querySelectorAll('li:has(h2)')];
     const photo = items[0]?.querySelector('img');
     expect(photo?.getAttribute('alt')).toBe('');
-    expect(photo?.getAttribute('sizes')).toBe(SLOT_SIZES.avatar);
+    expect(photo?.previousElementSibling?.getAttribute('sizes')).toBe(SLOT_SIZES.avatar);
     expect(photo?.getAttribute('loading')).toBe('lazy');
     expect(items[1]?.querySelector('img')).toBeNull();
     expect(items[1]?.textContent).toContain('SO');

@@ -99,11 +99,11 @@ const sleepGuided = {
 };
 const maya = { label: 'Maya Lindqvist', href: '/authors/maya-lindqvist' };
 
-const WIDTHS = [320, 640, 960, 1280] as const;
+const WIDTHS = [320, 640, 768, 960, 1280] as const;
 
 /**
- * A raster image as the pipeline gives it: AVIF and WebP sources and a JPEG fallback at every
- * width up to the source's, a dominant colour and a blurred preview.
+ * A raster image as the pipeline gives it: AVIF and WebP renditions at every width up to the
+ * source's, a JPEG fallback, a dominant colour and a blurred preview.
  */
 export function picture(name: string, width = 1600, height = 1000, alt = ''): Picture {
   const key = name
@@ -111,17 +111,12 @@ export function picture(name: string, width = 1600, height = 1000, alt = ''): Pi
     .padEnd(16, '0')
     .slice(0, 16);
   const widths = WIDTHS.filter((w) => w <= width);
-  const srcset = (ext: string) => widths.map((w) => `/media/${key}-${w}.${ext} ${w}w`).join(', ');
   return {
     src: `/media/${key}-${widths.at(-1) ?? width}.jpg`,
     width,
     height,
     alt,
-    sources: [
-      { type: 'image/avif', srcset: srcset('avif') },
-      { type: 'image/webp', srcset: srcset('webp') },
-    ],
-    srcset: srcset('jpg'),
+    renditions: { stem: `/media/${key}`, widths },
     color: '#7a8f86',
     preview: 'data:image/webp;base64,UklGRhYAAABXRUJQVlA4IAoAAAAwAQCdASoBAAEAAUAmJaQAA3AA/v02aAA=',
     position: null,
@@ -130,7 +125,7 @@ export function picture(name: string, width = 1600, height = 1000, alt = ''): Pi
 
 /** An SVG of the site: no renditions, shown as it is. */
 export function svgPicture(src: string, alt = ''): Picture {
-  return { src, width: 1200, height: 675, alt, sources: [], srcset: '', color: null, preview: null, position: null };
+  return { src, width: 1200, height: 675, alt, renditions: null, color: null, preview: null, position: null };
 }
 
 export function card(n: number): ArticleCard {

@@ -263,7 +263,7 @@ impl<'a> PlanContext<'a> {
             author: self
                 .author_index(a)
                 .map(|ai| Link::new(self.site.authors.list[ai].name.clone(), self.author_href(ai))),
-            image: self.cover(i),
+            image: self.cover(i).map(Picture::on_card),
             reading_minutes: self.reading_minutes(i),
             topic,
             audio_minutes: self.site.audio_of(a).map(|r| r.minutes()),

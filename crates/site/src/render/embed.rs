@@ -69,7 +69,7 @@ pub fn embed_html(e: &Embed, files: &EmbedFiles) -> Option<String> {
 /// colour, lazy loading, the body's `sizes`) when the pipeline made renditions; a plain `<img>`
 /// of the file with its size otherwise (an SVG, or a build without an image cache).
 pub fn poster_html(p: &Picture) -> String {
-    if p.sources.is_empty() && p.srcset.is_empty() {
+    if p.renditions.is_none() {
         return format!(
             "<img src=\"{}\" width=\"{}\" height=\"{}\" alt=\"\" loading=\"lazy\" decoding=\"async\">",
             escape(&p.src),
@@ -105,11 +105,10 @@ mod tests {
                 width: 1920,
                 height: 1080,
                 alt: String::new(),
-                sources: vec![crate::props::PictureSource {
-                    mime: "image/avif".into(),
-                    srcset: "/media/fedcba9876543210-320.avif 320w, /media/fedcba9876543210-640.avif 640w".into(),
-                }],
-                srcset: "/media/fedcba9876543210-320.jpg 320w, /media/fedcba9876543210-1280.jpg 1280w".into(),
+                renditions: Some(crate::props::Renditions {
+                    stem: "/media/fedcba9876543210".into(),
+                    widths: vec![320, 640],
+                }),
                 color: Some("#334455".into()),
                 preview: None,
                 position: None,
@@ -122,8 +121,7 @@ mod tests {
                 width: 640,
                 height: 360,
                 alt: String::new(),
-                sources: Vec::new(),
-                srcset: String::new(),
+                renditions: None,
                 color: None,
                 preview: None,
                 position: None,

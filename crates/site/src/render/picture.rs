@@ -1,7 +1,7 @@
 //! A [`Picture`] as HTML: the markup `markdown.rs` writes for a body image, the same that the
 //! web `Picture` component renders for the other slots.
 
-use crate::props::Picture;
+use crate::props::{Picture, Renditions};
 
 /// The `sizes` of an image in an article body: the text column.
 pub const BODY_SIZES: &str = "(min-width: 577px) 540px, calc(96vw - 19px)";
@@ -10,26 +10,21 @@ pub const BODY_SIZES: &str = "(min-width: 577px) 540px, calc(96vw - 19px)";
 /// lazy loading and the placeholder colour behind it. `escape` escapes an attribute value.
 pub fn picture_html(p: &Picture, sizes: &str, escape: impl Fn(&str) -> String) -> String {
     let mut out = String::from("<picture>");
-    for s in &p.sources {
+    for (mime, ext) in p.renditions.as_ref().map_or(&[][..], |_| &Renditions::FORMATS[..]) {
+        let srcset = p.renditions.as_ref().map(|r| r.srcset(ext)).unwrap_or_default();
         out.push_str(&format!(
-            "<source type=\"{}\" srcset=\"{}\" sizes=\"{}\">",
-            escape(&s.mime),
-            escape(&s.srcset),
+            "<source type=\"{mime}\" srcset=\"{}\" sizes=\"{}\">",
+            escape(&srcset),
             escape(sizes)
         ));
     }
-    let srcset = if p.srcset.is_empty() {
-        String::new()
-    } else {
-        format!(" srcset=\"{}\" sizes=\"{}\"", escape(&p.srcset), escape(sizes))
-    };
     let style = p
         .color
         .as_deref()
         .filter(|c| is_colour(c))
         .map_or(String::new(), |c| format!(" style=\"background:{c}\""));
     out.push_str(&format!(
-        "<img src=\"{}\"{srcset} width=\"{}\" height=\"{}\" alt=\"{}\" loading=\"lazy\" decoding=\"async\"{style}></picture>",
+        "<img src=\"{}\" width=\"{}\" height=\"{}\" alt=\"{}\" loading=\"lazy\" decoding=\"async\"{style}></picture>",
         escape(&p.src),
         p.width,
         p.height,
@@ -46,7 +41,6 @@ pub fn is_colour(value: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::props::PictureSource;
 
     #[test]
     fn markup() {
@@ -55,18 +49,14 @@ mod tests {
             width: 2400,
             height: 1600,
             alt: "A \"calm\" lake".into(),
-            sources: vec![PictureSource {
-                mime: "image/avif".into(),
-                srcset: "/media/k-320.avif 320w, /media/k-640.avif 640w".into(),
-            }],
-            srcset: "/media/k-320.jpg 320w".into(),
+            renditions: Some(Renditions { stem: "/media/k".into(), widths: vec![320, 640] }),
             color: Some("#a1b2c3".into()),
             preview: None,
             position: None,
         };
         let esc = |s: &str| s.replace('"', "&quot;");
-        insta::assert_snapshot!(picture_html(&p, BODY_SIZES, esc), @r#"<picture><source type="image/avif" srcset="/media/k-320.avif 320w, /media/k-640.avif 640w" sizes="(min-width: 577px) 540px, calc(96vw - 19px)"><img src="/media/k-1280.jpg" srcset="/media/k-320.jpg 320w" sizes="(min-width: 577px) 540px, calc(96vw - 19px)" width="2400" height="1600" alt="A &quot;calm&quot; lake" loading="lazy" decoding="async" style="background:#a1b2c3"></picture>"#);
-        let plain = Picture { sources: vec![], srcset: String::new(), color: None, ..p };
+        insta::assert_snapshot!(picture_html(&p, BODY_SIZES, esc), @r#"<picture><source type="image/avif" srcset="/media/k-320.avif 320w, /media/k-640.avif 640w" sizes="(min-width: 577px) 540px, calc(96vw - 19px)"><source type="image/webp" srcset="/media/k-320.webp 320w, /media/k-640.webp 640w" sizes="(min-width: 577px) 540px, calc(96vw - 19px)"><img src="/media/k-1280.jpg" width="2400" height="1600" alt="A &quot;calm&quot; lake" loading="lazy" decoding="async" style="background:#a1b2c3"></picture>"#);
+        let plain = Picture { renditions: None, color: None, ..p };
         assert_eq!(
             picture_html(&plain, BODY_SIZES, esc),
             r#"<picture><img src="/media/k-1280.jpg" width="2400" height="1600" alt="A &quot;calm&quot; lake" loading="lazy" decoding="async"></picture>"#

@@ -28,7 +28,7 @@ describe('ArticleCard', () => {
   });
 
   it('sizes the cover for the grid it is in', () => {
-    const sizesIn = (ui: ReactNode) => render(ui).container.querySelector('img')?.getAttribute('sizes');
+    const sizesIn = (ui: ReactNode) => render(ui).container.querySelector('source')?.getAttribute('sizes');
     expect(sizesIn(<ArticleCard card={card(2)} />)).toBe(CARD_SIZES.roomy);
     expect(sizesIn(<ArticleCard card={card(2)} density="dense" />)).toBe(CARD_SIZES.dense);
     expect(sizesIn(<ArticleCard card={card(2)} variant="featured" density="dense" />)).toBe(CARD_SIZES.featured);

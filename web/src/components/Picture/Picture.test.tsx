@@ -2,22 +2,35 @@ import { render } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { picture, svgPicture } from '../../test/fixtures';
-import { Picture } from './Picture';
+import { Picture, srcsetOf } from './Picture';
 import { CARD_SIZES, SLOT_SIZES, sizesFor } from './sizes';
 
 const photo = picture('lake', 1680, 1050, 'A still lake at dawn');
 
 describe('Picture', () => {
-  it('offers AVIF, then WebP, then the original format, with the same sizes', () => {
+  it('offers AVIF, then WebP, with the same sizes, then the original format as one file', () => {
     const { container } = render(<Picture picture={photo} slot="cover" />);
     const sources = [...container.querySelectorAll('picture > source')];
     expect(sources.map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
-    expect(sources[0]?.getAttribute('srcset')).toBe(photo.sources[0]?.srcset);
-    expect(sources[1]?.getAttribute('srcset')).toBe(photo.sources[1]?.srcset);
+    expect(sources[0]?.getAttribute('srcset')).toBe(
+      '/media/lake000000000000-320.avif 320w, /media/lake000000000000-640.avif 640w, /media/lake000000000000-768.avif 768w, /media/lake000000000000-960.avif 960w, /media/lake000000000000-1280.avif 1280w',
+    );
+    expect(sources[1]?.getAttribute('srcset')).toBe(
+      srcsetOf({ stem: '/media/lake000000000000', widths: [320, 640, 768, 960, 1280] }, 'webp'),
+    );
+    for (const source of sources) expect(source.getAttribute('sizes')).toBe(SLOT_SIZES.cover);
     const img = container.querySelector('picture > img');
     expect(img?.getAttribute('src')).toBe(photo.src);
-    expect(img?.getAttribute('srcset')).toBe(photo.srcset);
-    for (const element of [...sources, img]) expect(element?.getAttribute('sizes')).toBe(SLOT_SIZES.cover);
+    expect(img?.hasAttribute('srcset')).toBe(false);
+    expect(img?.hasAttribute('sizes')).toBe(false);
+  });
+
+  it('offers only the widths the source allows', () => {
+    const small = picture('pond', 700, 400);
+    const source = render(<Picture picture={small} slot="cover" />).container.querySelector('source');
+    expect(source?.getAttribute('srcset')).toBe(
+      '/media/pond000000000000-320.avif 320w, /media/pond000000000000-640.avif 640w',
+    );
   });
 
   it('always gives the intrinsic width and height, and the alt text', () => {
@@ -69,14 +82,6 @@ describe('Picture', () => {
       expect(img?.hasAttribute('srcset')).toBe(false);
       expect(img?.hasAttribute('sizes')).toBe(false);
     }
-  });
-
-  it('gives sizes only where there is a srcset (valid HTML)', () => {
-    const { container } = render(<Picture picture={{ ...photo, srcset: '' }} slot="cover" />);
-    expect(container.querySelector('source')?.getAttribute('sizes')).toBe(SLOT_SIZES.cover);
-    const img = container.querySelector('img');
-    expect(img?.hasAttribute('srcset')).toBe(false);
-    expect(img?.hasAttribute('sizes')).toBe(false);
   });
 
   it('leaves the alt text empty when decorative', () => {

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import type { Picture as PictureData } from '../../protocol';
+import type { Picture as PictureData, Renditions } from '../../protocol';
 import { type CardLayout, type Slot, sizesFor } from './sizes';
 
 type Props = {
@@ -32,10 +32,21 @@ function placeholder({ color, preview, position }: PictureData): CSSProperties |
   };
 }
 
+/** The `<source>`s of a picture, in order. */
+const FORMATS = [
+  ['image/avif', 'avif'],
+  ['image/webp', 'webp'],
+] as const;
+
+/** The srcset of one format: `/media/k-320.avif 320w, …` (the builder writes the same for body images). */
+export function srcsetOf({ stem, widths }: Renditions, ext: string): string {
+  return widths.map((w) => `${stem}-${w}.${ext} ${w}w`).join(', ');
+}
+
 /**
  * An image of the pipeline as `<picture>`: an AVIF and a WebP `<source>`, then the `<img>` with
- * the original format's srcset as the fallback. An SVG or a remote image (no sources) is a plain
- * `<img>` with its width and height.
+ * the original format's one file as the fallback. An SVG or a remote image (no renditions) is a
+ * plain `<img>` with its width and height.
  */
 export function Picture({
   picture,
@@ -46,14 +57,10 @@ export function Picture({
   decorative = false,
   className,
 }: Props): ReactNode {
-  const sizes = sizesFor(slot, layout);
-  // `sizes` goes with a srcset: an img without one (an SVG, a remote image) has neither.
   const img = (
     <img
       className={className}
       src={picture.src}
-      srcSet={picture.srcset || undefined}
-      sizes={picture.srcset ? sizes : undefined}
       width={picture.width}
       height={picture.height}
       alt={decorative ? '' : picture.alt}
@@ -63,11 +70,13 @@ export function Picture({
       style={placeholder(picture)}
     />
   );
-  if (picture.sources.length === 0) return img;
+  const renditions = picture.renditions;
+  if (!renditions) return img;
+  const sizes = sizesFor(slot, layout);
   return (
     <picture>
-      {picture.sources.map((source) => (
-        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
+      {FORMATS.map(([type, ext]) => (
+        <source key={type} type={type} srcSet={srcsetOf(renditions, ext)} sizes={sizes} />
       ))}
       {img}
     </picture>
