@@ -114,17 +114,58 @@ pub fn check(
     field: &str,
     value: &Located<String>,
 ) -> Result<MediaRef, ContentError> {
+    let found = resolve_located(from, field, value)?;
+    match found.file() {
+        Some(file) => file_error(root, from, value, file, FileKind::of(&root.join(file))),
+        None => Ok(()),
+    }
+    .map(|()| found)
+}
+
+/// What a referenced path is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum FileKind {
+    File,
+    Other,
+    Missing,
+}
+
+impl FileKind {
+    fn of(full: &Path) -> Self {
+        match fs::symlink_metadata(full) {
+            Ok(m) if m.is_file() => Self::File,
+            Ok(m) if m.file_type().is_symlink() && full.is_file() => Self::File,
+            Ok(_) => Self::Other,
+            Err(_) => Self::Missing,
+        }
+    }
+}
+
+fn resolve_located(
+    from: &Path,
+    field: &str,
+    value: &Located<String>,
+) -> Result<MediaRef, ContentError> {
+    resolve(from, &value.value).map_err(|message| {
+        let kind =
+            ContentErrorKind::InvalidImage(format!("`{}` in `{field}`: {message}", value.value));
+        ContentError::new(from, value.line, value.col, kind)
+    })
+}
+
+/// The error of a reference (`value`, in `from`) to `file`, of the `kind` found.
+fn file_error(
+    root: &Path,
+    from: &Path,
+    value: &Located<String>,
+    file: &Path,
+    kind: FileKind,
+) -> Result<(), ContentError> {
     let at = |kind| ContentError::new(from, value.line, value.col, kind);
-    let found = resolve(from, &value.value).map_err(|message| {
-        at(ContentErrorKind::InvalidImage(format!("`{}` in `{field}`: {message}", value.value)))
-    })?;
-    let Some(file) = found.file() else { return Ok(found) };
-    let full = root.join(file);
-    match fs::symlink_metadata(&full) {
-        Ok(m) if m.is_file() => Ok(found),
-        Ok(m) if m.file_type().is_symlink() && full.is_file() => Ok(found),
-        Ok(_) => Err(at(ContentErrorKind::NotRegularFile(file.display().to_string()))),
-        Err(_) => Err(at(ContentErrorKind::MissingImage {
+    match kind {
+        FileKind::File => Ok(()),
+        FileKind::Other => Err(at(ContentErrorKind::NotRegularFile(file.display().to_string()))),
+        FileKind::Missing => Err(at(ContentErrorKind::MissingImage {
             value: value.value.clone(),
             looked_for: file.display().to_string(),
         })
@@ -133,8 +174,8 @@ pub fn check(
 }
 
 /// Checks every image reference of the articles (cover and body), of the pages' bodies and of
-/// the authors' photos:
-/// the errors of those that name no file of the site.
+/// the authors' photos: the errors of those that name no file of the site. Each file is looked
+/// at once, however many references name it (a photograph is often many articles' cover).
 pub(crate) fn check_all(
     root: &Path,
     articles: &[std::sync::Arc<crate::Article>],
@@ -142,33 +183,39 @@ pub(crate) fn check_all(
     pages: &[crate::InfoPage],
 ) -> Vec<ContentError> {
     use rayon::prelude::*;
-    let mut errors: Vec<ContentError> = articles
-        .par_iter()
-        .flat_map_iter(|a| {
-            // The cover's value was checked by the parser: only whether its file is there.
-            let cover = a.image.iter().filter(|i| resolve(&a.source, &i.value).is_ok());
-            let cover = cover.map(|i| ("image", i));
-            let body = a.images.iter().map(|i| ("body image", i));
-            cover
-                .chain(body)
-                .filter_map(|(field, i)| check(root, &a.source, field, i).err())
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    for page in pages {
-        let from = PathBuf::from(page.source());
-        errors.extend(page.images.iter().filter_map(|i| check(root, &from, "body image", i).err()));
+    use std::borrow::Cow;
+    // Every reference: where it is written, its field, what it says, whether the parser checked
+    // its value already (a cover's, a photo's).
+    let mut written: Vec<(Cow<Path>, &str, &Located<String>, bool)> = Vec::new();
+    for a in articles {
+        let from = || Cow::Borrowed(a.source.as_path());
+        written.extend(a.image.iter().map(|cover| (from(), "image", cover, true)));
+        written.extend(a.images.iter().map(|image| (from(), "body image", image, false)));
     }
-    let from = Path::new("data/authors.toml");
+    for page in pages {
+        let from = || Cow::Owned(PathBuf::from(page.source()));
+        written.extend(page.images.iter().map(|image| (from(), "body image", image, false)));
+    }
+    let authors_file = || Cow::Borrowed(Path::new("data/authors.toml"));
     for author in authors.iter().flat_map(|a| &a.list) {
-        // As for covers, the parser checked the value.
-        if let Some(photo) = &author.photo
-            && resolve(from, &photo.value).is_ok()
-            && let Err(e) = check(root, from, "photo", photo)
-        {
-            errors.push(e);
+        written.extend(author.photo.iter().map(|photo| (authors_file(), "photo", photo, true)));
+    }
+    let mut errors = Vec::new();
+    let mut refs: Vec<(Cow<Path>, &Located<String>, PathBuf)> = Vec::new();
+    for (from, field, value, parsed) in written {
+        match resolve_located(&from, field, value) {
+            Ok(MediaRef::File(file)) => refs.push((from, value, file)),
+            Ok(MediaRef::Remote(_)) => {}
+            Err(_) if parsed => {}
+            Err(e) => errors.push(e),
         }
     }
+    let distinct: std::collections::HashSet<&Path> = refs.iter().map(|r| r.2.as_path()).collect();
+    let kinds: std::collections::HashMap<&Path, FileKind> =
+        distinct.into_par_iter().map(|file| (file, FileKind::of(&root.join(file)))).collect();
+    errors.extend(refs.iter().filter_map(|(from, value, file)| {
+        file_error(root, from, value, file, kinds[file.as_path()]).err()
+    }));
     errors
 }
 

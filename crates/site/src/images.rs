@@ -10,6 +10,7 @@
 //! header, and a file outside `static/` (a page bundle's) published content-addressed as
 //! `media/{key}.{ext}`. A file under `static/` keeps its address too (`static/` is copied as it is).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -190,10 +191,10 @@ fn raster_picture(p: &Processed, alt: String, position: Option<String>) -> Pictu
 }
 
 /// One reference to read: where it is written, and what it names.
-struct Use {
-    from: PathBuf,
+struct Use<'a> {
+    from: Cow<'a, Path>,
     /// As written.
-    value: String,
+    value: &'a str,
     line: u32,
     col: u32,
     target: MediaRef,
@@ -209,95 +210,94 @@ fn posters(a: &Article) -> impl Iterator<Item = (MediaRef, &stillpoint_content::
     a.embeds.iter().filter_map(|e| Some((poster_ref(&a.source, e.poster.as_deref()?)?, e)))
 }
 
-/// The files of the site the pages show as images (absolute paths), sorted: the build takes
-/// their digests from its cache (`BuildCache::file_digest`, read again only when a file's size
-/// or time changed) and hands them to [`prepare_with`].
-pub fn referenced_files(site: &Site) -> Vec<PathBuf> {
-    let authors = Path::new("data/authors.toml");
-    let article_refs = site
-        .articles
-        .iter()
-        .flat_map(|a| a.image.iter().chain(&a.images).map(move |at| (a.source.as_path(), at)));
-    let photos = site.authors.list.iter().filter_map(|au| au.photo.as_ref().map(|p| (authors, p)));
-    let pages: Vec<(PathBuf, &Located<String>)> = site
-        .pages
-        .iter()
-        .flat_map(|p| p.images.iter().map(|at| (PathBuf::from(p.source()), at)))
-        .collect();
-    let mut files: Vec<PathBuf> = article_refs
-        .chain(photos)
-        .chain(pages.iter().map(|(from, at)| (from.as_path(), *at)))
-        .filter_map(|(from, at)| stillpoint_content::resolve_media_ref(from, &at.value).ok())
-        .chain(site.articles.iter().flat_map(|a| posters(a).map(|(r, _)| r)))
-        .filter_map(|r| r.file().map(|f| site.root.join(f)))
-        .collect();
-    files.sort();
-    files.dedup();
-    files
+/// Every image reference of a site (covers, body images, embed posters, author photos, the
+/// fixed pages' images), each resolved once.
+pub struct References<'a> {
+    uses: Vec<Use<'a>>,
+    /// Per article (the site's order): its cover's use, and the range of its own uses (cover
+    /// first, then the body's images, then the embed posters).
+    covers: Vec<Option<usize>>,
+    article_uses: Vec<std::ops::Range<usize>>,
+    /// Per author: the photo's use.
+    photos: Vec<Option<usize>>,
+    /// What the uses name, each once, sorted.
+    targets: Vec<MediaRef>,
+}
+
+impl<'a> References<'a> {
+    pub fn of(site: &'a Site) -> Self {
+        let authors = Path::new("data/authors.toml");
+        let mut uses: Vec<Use> = Vec::new();
+        let add = |uses: &mut Vec<Use<'a>>, from: Cow<'a, Path>, at: &'a Located<String>| {
+            let target = stillpoint_content::resolve_media_ref(&from, &at.value).ok()?;
+            uses.push(Use { from, value: &at.value, line: at.line, col: at.col, target });
+            Some(uses.len() - 1)
+        };
+        let mut covers: Vec<Option<usize>> = Vec::with_capacity(site.articles.len());
+        let mut article_uses = Vec::with_capacity(site.articles.len());
+        for a in &site.articles {
+            let start = uses.len();
+            covers
+                .push(a.image.as_ref().and_then(|at| add(&mut uses, Cow::Borrowed(&a.source), at)));
+            for at in &a.images {
+                add(&mut uses, Cow::Borrowed(&a.source), at);
+            }
+            // Embed posters: images of the article's page like its body's (the load checked
+            // each is there).
+            for (target, e) in posters(a) {
+                let value = e.poster.as_deref().unwrap_or_default();
+                let from = Cow::Borrowed(a.source.as_path());
+                uses.push(Use { from, value, line: e.line, col: e.col, target });
+            }
+            article_uses.push(start..uses.len());
+        }
+        let photos = site
+            .authors
+            .list
+            .iter()
+            .map(|au| au.photo.as_ref().and_then(|at| add(&mut uses, Cow::Borrowed(authors), at)))
+            .collect();
+        for p in &site.pages {
+            for at in &p.images {
+                add(&mut uses, Cow::Owned(PathBuf::from(p.source())), at);
+            }
+        }
+        // Distinct first (many articles share a photograph), then sorted: sorting paths is
+        // slow, and there are far fewer images than references.
+        let distinct: std::collections::HashSet<&MediaRef> =
+            uses.iter().map(|u| &u.target).collect();
+        let mut targets: Vec<MediaRef> = distinct.into_iter().cloned().collect();
+        targets.sort_unstable();
+        Self { uses, covers, article_uses, photos, targets }
+    }
+
+    /// The files of the site the references name (absolute paths), sorted: the build takes
+    /// their digests from its cache (`BuildCache::file_digest`, read again only when a file's
+    /// size or time changed) and hands them to [`prepare_with`].
+    pub fn files(&self, root: &Path) -> Vec<PathBuf> {
+        self.targets.iter().filter_map(|r| r.file().map(|f| root.join(f))).collect()
+    }
 }
 
 /// Reads every image the site's pages show, each file's digest computed from its bytes.
 #[cfg(test)]
 pub fn prepare(site: &Site) -> Result<SiteImages, Diagnostics> {
-    prepare_with(site, &|_| None, None)
+    prepare_with(site, &References::of(site), &|_| None, None)
 }
 
-/// Reads every image the site's pages show: a raster image through the pipeline when there is
-/// an image `cache`, else its size from its header and its digest from `known` (by absolute
-/// path) or from its bytes. An image that cannot be read is an error naming the file that
-/// references it, with its line, and the image file.
-pub fn prepare_with<'a>(
-    site: &'a Site,
+/// Reads every image the site's pages show (`refs`, of `site`): a raster image through the
+/// pipeline when there is an image `cache`, else its size from its header and its digest from
+/// `known` (by absolute path) or from its bytes. An image that cannot be read is an error
+/// naming the file that references it, with its line, and the image file.
+pub fn prepare_with(
+    site: &Site,
+    refs: &References,
     known: &(dyn Fn(&Path) -> Option<String> + Sync),
     cache: Option<&ImageCache>,
 ) -> Result<SiteImages, Diagnostics> {
-    let authors = Path::new("data/authors.toml");
-    let page_refs: Vec<(PathBuf, &Located<String>)> = site
-        .pages
-        .iter()
-        .flat_map(|p| p.images.iter().map(|at| (PathBuf::from(p.source()), at)))
-        .collect();
-    // Each reference resolved once: `uses[i]`, and per article the range of its own (cover
-    // first, then the body's images, then the embed posters) and per author the photo's index.
-    let mut uses: Vec<Use> = Vec::new();
-    let add = |uses: &mut Vec<Use>, from: &Path, at: &'a Located<String>| -> Option<usize> {
-        let target = stillpoint_content::resolve_media_ref(from, &at.value).ok()?;
-        let (value, line, col) = (at.value.clone(), at.line, at.col);
-        uses.push(Use { from: from.to_path_buf(), value, line, col, target });
-        Some(uses.len() - 1)
-    };
-    let mut covers: Vec<Option<usize>> = Vec::with_capacity(site.articles.len());
-    let mut article_uses: Vec<std::ops::Range<usize>> = Vec::with_capacity(site.articles.len());
-    for a in &site.articles {
-        let start = uses.len();
-        covers.push(a.image.as_ref().and_then(|at| add(&mut uses, &a.source, at)));
-        for at in &a.images {
-            add(&mut uses, &a.source, at);
-        }
-        // Embed posters: images of the article's page like its body's (the load checked each
-        // is there).
-        for (target, e) in posters(a) {
-            let value = e.poster.clone().unwrap_or_default();
-            uses.push(Use { from: a.source.clone(), value, line: e.line, col: e.col, target });
-        }
-        article_uses.push(start..uses.len());
-    }
-    let photos: Vec<Option<usize>> = site
-        .authors
-        .list
-        .iter()
-        .map(|author| author.photo.as_ref().and_then(|at| add(&mut uses, authors, at)))
-        .collect();
-    for (from, at) in page_refs {
-        add(&mut uses, &from, at);
-    }
-    let mut targets: Vec<&MediaRef> = uses.iter().map(|u| &u.target).collect();
-    targets.sort_unstable();
-    targets.dedup();
-    let read: Vec<(MediaRef, Result<Prepared, String>)> = targets
-        .into_par_iter()
-        .map(|t| (t.clone(), read_one(&site.root, t, known, cache)))
-        .collect();
+    let References { uses, covers, article_uses, photos, targets } = refs;
+    let read: Vec<(MediaRef, Result<Prepared, String>)> =
+        targets.par_iter().map(|t| (t.clone(), read_one(&site.root, t, known, cache))).collect();
     let mut prepared = HashMap::with_capacity(read.len());
     let mut failed: HashMap<MediaRef, String> = HashMap::new();
     for (target, result) in read {
@@ -311,10 +311,10 @@ pub fn prepare_with<'a>(
         }
     }
     let mut diag = Diagnostics::default();
-    for u in &uses {
+    for u in uses {
         if let Some(message) = failed.get(&u.target) {
             let kind = ContentErrorKind::InvalidImage(format!("`{}`: {message}", u.value));
-            diag.push(ContentError::new(&u.from, u.line, u.col, kind));
+            diag.push(ContentError::new(u.from.as_ref(), u.line, u.col, kind));
         }
     }
     diag.into_result()?;
@@ -322,7 +322,7 @@ pub fn prepare_with<'a>(
         .iter()
         .filter(|u| prepared.get(&u.target).is_some_and(Prepared::animated))
         .map(|u| ContentWarning {
-            path: u.from.clone(),
+            path: u.from.to_path_buf(),
             line: u.line,
             col: u.col,
             kind: WarningKind::AnimatedImage(
@@ -349,7 +349,7 @@ pub fn prepare_with<'a>(
     let sources = site
         .articles
         .iter()
-        .zip(&article_uses)
+        .zip(article_uses)
         .map(|(a, range)| {
             range
                 .clone()
@@ -358,10 +358,10 @@ pub fn prepare_with<'a>(
         })
         .collect();
     let mut outline = Key::new("images");
-    for &cover in &covers {
+    for &cover in covers {
         outline = outline.part(key_of(cover).as_bytes());
     }
-    for &photo in &photos {
+    for &photo in photos {
         outline = outline.part(key_of(photo).as_bytes());
     }
     Ok(SiteImages { prepared, files, sources, outline: outline.finish(), warnings })

@@ -224,7 +224,8 @@ pub fn check(site_dir: &Path, env: &str, publish: &Publish) -> Result<CheckRepor
     let mut errors = validate(&site, &pages);
     errors.extend(validate_redirects(&site, &pages, &site_redirects(&site)).1);
     // Every image readable, from its header (no digest: nothing is published).
-    let warnings = match crate::images::prepare_with(&site, &|_| Some(String::new()), None) {
+    let refs = crate::images::References::of(&site);
+    let warnings = match crate::images::prepare_with(&site, &refs, &|_| Some(String::new()), None) {
         Ok(images) => images.warnings().to_vec(),
         Err(images) => {
             errors.extend(images.0);
@@ -276,7 +277,8 @@ pub fn build_in(
     tracing::debug!(elapsed = ?started.elapsed(), "loaded");
     // Each image file's digest from the cache (read again only when its size or time changed).
     let mut image_digests = std::collections::HashMap::new();
-    for file in crate::images::referenced_files(&site) {
+    let image_refs = crate::images::References::of(&site);
+    for file in image_refs.files(&site.root) {
         if let Ok(digest) = cache.file_digest(&file) {
             image_digests.insert(file, digest);
         }
@@ -290,6 +292,7 @@ pub fn build_in(
     };
     let images = crate::images::prepare_with(
         &site,
+        &image_refs,
         &|p| image_digests.get(p).cloned(),
         image_cache.as_ref(),
     )
