@@ -53,15 +53,17 @@ pub fn copy(
     each_with_digest(cache, files, |target, path, digest| update.copy(target, path, digest))
 }
 
-/// Puts the image cache's renditions into the output, shared with the cache where the file
+/// Puts the image stage's files into the output, shared with the image cache where the file
 /// system allows ([`Update::share`]): a build that finds every image in the cache writes no
-/// image bytes.
-pub fn share(
-    update: &Update,
-    cache: &mut BuildCache,
-    files: &[(String, PathBuf)],
-) -> Result<(), BuildError> {
-    each_with_digest(cache, files, |target, path, digest| update.share(target, path, digest))
+/// image bytes. Each file's name is made of its content (`media/{key}-{width}.{ext}`, the key a
+/// digest of the source's bytes, the parameters and the pipeline's version; a page bundle's
+/// file `media/{key}.{ext}`), so the name stands for its digest: a rebuild looks at none of the
+/// thousands of renditions a site with photographs has.
+pub fn share(update: &Update, files: &[(String, PathBuf)]) -> Result<(), BuildError> {
+    for (target, path) in files {
+        update.share(target, path, format!("named:{target}"))?;
+    }
+    Ok(())
 }
 
 fn each_with_digest(

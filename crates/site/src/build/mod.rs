@@ -366,7 +366,7 @@ pub fn build_in(
     // Static files first, so the site's own files can never overwrite generated ones.
     files::copy(&update, &mut cache, &static_files)?;
     files::copy(&update, &mut cache, &asset_files)?;
-    files::share(&update, &mut cache, images.files())?;
+    files::share(&update, images.files())?;
     files::copy(&update, &mut cache, &files::media(&site))?;
     let site_json = serde_json::to_string(&site_data(&ctx, year, layout::url(&search_manifest())))
         .expect("site data serialises");
