@@ -43,6 +43,9 @@ pub struct Article {
     /// `image:` as written, with where: a file relative to the article, a path under `static/`
     /// or an `https://` URL (`crate::media_refs`); checked by `load_site`.
     pub image: Option<Located<String>>,
+    /// What `image` names, resolved once when the article is read (None when it names nothing:
+    /// an error then).
+    pub image_target: Option<crate::MediaRef>,
     /// `image_alt:` the cover's alt text.
     #[serde(default)]
     pub image_alt: Option<String>,
@@ -335,16 +338,15 @@ impl Article {
             let (line, col) = at(i);
             (!value.is_empty()).then(|| Located { value: value.to_string(), line, col })
         });
-        if let Some(image) = &image
-            && let Err(reason) = crate::media_refs::resolve(source, &image.value)
-        {
-            errors.push(ContentError::new(
-                source,
-                image.line,
-                image.col,
-                ContentErrorKind::InvalidImage(format!("`{}` in `image`: {reason}", image.value)),
-            ));
-        }
+        let image_target = image.as_ref().and_then(|image| {
+            crate::media_refs::resolve(source, &image.value)
+                .map_err(|reason| {
+                    let kind = format!("`{}` in `image`: {reason}", image.value);
+                    let kind = ContentErrorKind::InvalidImage(kind);
+                    errors.push(ContentError::new(source, image.line, image.col, kind));
+                })
+                .ok()
+        });
         let image_alt = raw.image_alt.map(|a| a.trim().to_string()).filter(|a| !a.is_empty());
         let image_focus = raw.image_focus.as_ref().and_then(|f| match parse_focus(&f.value) {
             Ok(focus) => Some(focus),
@@ -478,6 +480,7 @@ impl Article {
             author,
             description,
             image,
+            image_target,
             image_alt,
             image_focus,
             entities,

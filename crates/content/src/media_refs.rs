@@ -187,9 +187,13 @@ pub(crate) fn check_all(
     // Every reference: where it is written, its field, what it says, whether the parser checked
     // its value already (a cover's, a photo's).
     let mut written: Vec<(Cow<Path>, &str, &Located<String>, bool)> = Vec::new();
+    let mut refs: Vec<(Cow<Path>, &Located<String>, Cow<Path>)> = Vec::new();
     for a in articles {
         let from = || Cow::Borrowed(a.source.as_path());
-        written.extend(a.image.iter().map(|cover| (from(), "image", cover, true)));
+        // A cover was resolved when the article was read.
+        if let (Some(cover), Some(MediaRef::File(file))) = (&a.image, &a.image_target) {
+            refs.push((from(), cover, Cow::Borrowed(file.as_path())));
+        }
         written.extend(a.images.iter().map(|image| (from(), "body image", image, false)));
     }
     for page in pages {
@@ -201,20 +205,19 @@ pub(crate) fn check_all(
         written.extend(author.photo.iter().map(|photo| (authors_file(), "photo", photo, true)));
     }
     let mut errors = Vec::new();
-    let mut refs: Vec<(Cow<Path>, &Located<String>, PathBuf)> = Vec::new();
     for (from, field, value, parsed) in written {
         match resolve_located(&from, field, value) {
-            Ok(MediaRef::File(file)) => refs.push((from, value, file)),
+            Ok(MediaRef::File(file)) => refs.push((from, value, Cow::Owned(file))),
             Ok(MediaRef::Remote(_)) => {}
             Err(_) if parsed => {}
             Err(e) => errors.push(e),
         }
     }
-    let distinct: std::collections::HashSet<&Path> = refs.iter().map(|r| r.2.as_path()).collect();
+    let distinct: std::collections::HashSet<&Path> = refs.iter().map(|r| r.2.as_ref()).collect();
     let kinds: std::collections::HashMap<&Path, FileKind> =
         distinct.into_par_iter().map(|file| (file, FileKind::of(&root.join(file)))).collect();
     errors.extend(refs.iter().filter_map(|(from, value, file)| {
-        file_error(root, from, value, file, kinds[file.as_path()]).err()
+        file_error(root, from, value, file, kinds[file.as_ref()]).err()
     }));
     errors
 }

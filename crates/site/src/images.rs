@@ -237,8 +237,13 @@ impl<'a> References<'a> {
         let mut article_uses = Vec::with_capacity(site.articles.len());
         for a in &site.articles {
             let start = uses.len();
-            covers
-                .push(a.image.as_ref().and_then(|at| add(&mut uses, Cow::Borrowed(&a.source), at)));
+            // A cover was resolved when the article was read.
+            covers.push(a.image.as_ref().zip(a.image_target.as_ref()).map(|(at, target)| {
+                let from = Cow::Borrowed(a.source.as_path());
+                let target = target.clone();
+                uses.push(Use { from, value: &at.value, line: at.line, col: at.col, target });
+                uses.len() - 1
+            }));
             for at in &a.images {
                 add(&mut uses, Cow::Borrowed(&a.source), at);
             }
