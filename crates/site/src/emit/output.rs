@@ -278,7 +278,7 @@ impl<'a> Update<'a> {
         } else {
             let tmp = temp_name(&path);
             fill(&tmp)?;
-            fs::rename(&tmp, &path).map_err(|e| BuildError::io(&path, e))?;
+            rename_into(&tmp, &path)?;
         }
         self.written.fetch_add(1, Ordering::Relaxed);
         Ok(())
@@ -420,7 +420,17 @@ fn link_file(from: &Path, to: &Path) -> Result<(), BuildError> {
     fs::hard_link(from, &tmp)
         .or_else(|_| fs::copy(from, &tmp).map(drop))
         .map_err(|e| BuildError::io(from, e))?;
-    fs::rename(&tmp, to).map_err(|e| BuildError::io(to, e))
+    rename_into(&tmp, to)
+}
+
+/// Renames the temporary file `tmp` to `to`. Renaming a hard link over another link to the same
+/// file does nothing (POSIX): `to` is that very file already, and the temporary name goes.
+fn rename_into(tmp: &Path, to: &Path) -> Result<(), BuildError> {
+    fs::rename(tmp, to).map_err(|e| BuildError::io(to, e))?;
+    if fs::symlink_metadata(tmp).is_ok() {
+        fs::remove_file(tmp).map_err(|e| BuildError::io(tmp, e))?;
+    }
+    Ok(())
 }
 
 fn temp_name(path: &Path) -> PathBuf {

@@ -70,3 +70,34 @@ fn a_link_planted_in_the_output_is_replaced_by_the_next_build() {
     assert_eq!(std::fs::read_to_string(dest.join("sub/b.txt")).unwrap(), "b");
     assert!(regular("a.txt"));
 }
+
+/// A file shared with a cache (a hard link) and shared again under another digest, into a spare
+/// that holds a link to the very same file: the output holds the file and nothing else.
+#[test]
+fn sharing_a_file_the_spare_already_links_leaves_no_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let dest = dir.path().join("dist");
+    let cached = dir.path().join("cached.avif");
+    std::fs::write(&cached, "pixels").unwrap();
+    let build = |digest: &str| {
+        let mut output = Output::open(&dest).unwrap();
+        let update = output.begin();
+        update.put("a.txt", b"a").unwrap();
+        update.share("media/k-320.avif", &cached, digest.to_string()).unwrap();
+        update.commit().unwrap();
+    };
+    build("one");
+    build("one"); // both generations link the cached file
+    build("two");
+    build("three");
+    let generations = std::fs::read_dir(dir.path().join(".dist.gens")).unwrap();
+    for generation in generations.map(|g| g.unwrap().path()).filter(|g| g.is_dir()) {
+        let media = generation.join("media");
+        let names: Vec<String> = std::fs::read_dir(&media)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["k-320.avif"], "in {}", media.display());
+    }
+    assert_eq!(std::fs::read_to_string(dest.join("media/k-320.avif")).unwrap(), "pixels");
+}
