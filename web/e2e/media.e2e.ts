@@ -118,7 +118,7 @@ describe('images', () => {
     const phone = await launch({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true });
     try {
       const page = await phone.context.newPage();
-      const withCover = articles().filter(({ html }) => /<\/header><picture>/.test(html));
+      const withCover = articles().filter(({ html }) => /<\/header><picture><source/.test(html));
       expect(withCover.length).toBeGreaterThan(0);
       const covers: { route: string; src: string; bytes: number }[] = [];
       for (const { route } of withCover) {

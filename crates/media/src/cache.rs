@@ -10,6 +10,7 @@ use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime};
 
@@ -34,6 +35,9 @@ pub struct ImageCache {
     settings: Settings,
     /// Entries this handle has made (the cache grows only by these).
     made: AtomicU64,
+    /// The entries this handle has found whole, by key: a handle kept across builds (`dev`)
+    /// looks each up on disk once. Forgotten at garbage collection.
+    known: Mutex<HashMap<String, Processed>>,
 }
 
 /// What [`ImageCache::collect_garbage`] did.
@@ -84,12 +88,28 @@ impl ImageCache {
     /// collection.
     pub fn open(dir: &Path, max_bytes: u64) -> Result<Self, MediaError> {
         fs::create_dir_all(dir).map_err(|e| MediaError::new(dir, e))?;
-        Ok(Self { dir: dir.to_path_buf(), max_bytes, settings: SETTINGS, made: AtomicU64::new(0) })
+        Ok(Self {
+            dir: dir.to_path_buf(),
+            max_bytes,
+            settings: SETTINGS,
+            made: AtomicU64::new(0),
+            known: Mutex::default(),
+        })
+    }
+
+    /// The cache at `dir` bounded by `max_bytes`: whether this handle opened it.
+    pub fn is(&self, dir: &Path, max_bytes: u64) -> bool {
+        self.dir == dir && self.max_bytes == max_bytes
     }
 
     /// How many entries this handle has made (images processed, not found in the cache).
     pub fn made(&self) -> u64 {
         self.made.load(Ordering::Relaxed)
+    }
+
+    /// [`Self::made`], counting again from zero: what one build of a kept handle made.
+    pub fn take_made(&self) -> u64 {
+        self.made.swap(0, Ordering::Relaxed)
     }
 
     /// The cache directory.
@@ -171,6 +191,20 @@ impl ImageCache {
 
     /// The cached entry of `key` when it is whole; marks it used.
     fn lookup(&self, key: &str) -> Option<Processed> {
+        if let Some(hit) = self.known_entries().get(key) {
+            return Some(hit.clone());
+        }
+        let processed = self.lookup_on_disk(key)?;
+        self.known_entries().insert(key.to_string(), processed.clone());
+        Some(processed)
+    }
+
+    fn known_entries(&self) -> std::sync::MutexGuard<'_, HashMap<String, Processed>> {
+        self.known.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The entry `key` when its metadata and every rendition are on disk (marked used).
+    fn lookup_on_disk(&self, key: &str) -> Option<Processed> {
         let meta_path = self.meta_path(key);
         let bytes = fs::read(&meta_path).ok()?;
         let processed: Processed = match serde_json::from_slice(&bytes) {
@@ -202,6 +236,7 @@ impl ImageCache {
     /// most `max_bytes`; entries in `used` are never removed. Also removes temporary files
     /// and renditions without metadata older than an hour (left by killed builds).
     pub fn collect_garbage(&self, used: &HashSet<String>) -> Result<GcReport, MediaError> {
+        self.known_entries().clear();
         struct Entry {
             files: Vec<(PathBuf, u64)>,
             last_use: Option<SystemTime>,
@@ -295,6 +330,33 @@ mod tests {
         assert_eq!(fs::read(&path).unwrap(), b"two");
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
         assert!(fs::metadata(&path).unwrap().permissions().readonly());
+    }
+
+    /// A kept handle (`dev`) reads an entry from disk once, and again after garbage collection;
+    /// a new handle reads it from disk.
+    #[test]
+    fn a_handle_reads_each_entry_from_disk_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let source = dir.path().join("a.png");
+        let image =
+            image::RgbImage::from_fn(40, 30, |x, y| image::Rgb([x as u8 * 6, y as u8 * 8, 90]));
+        image.save(&source).unwrap();
+        let cache = ImageCache::open(&dir.path().join("cache"), 1 << 30).unwrap();
+        let made = cache.process(&source).unwrap();
+        assert_eq!(cache.take_made(), 1);
+        assert_eq!(cache.take_made(), 0);
+        assert_eq!(cache.process(&source).unwrap(), made, "found whole on disk");
+        // What the handle found is not read again: with its metadata gone, it still knows it.
+        fs::remove_file(cache.meta_path(&made.key)).unwrap();
+        assert_eq!(cache.process(&source).unwrap(), made);
+        assert_eq!(cache.made(), 0);
+        // Garbage collection forgets: the entry is looked for on disk, and made again.
+        cache.collect_garbage(&HashSet::new()).unwrap();
+        assert_eq!(cache.process(&source).unwrap(), made);
+        assert_eq!(cache.take_made(), 1);
+        let other = ImageCache::open(&dir.path().join("cache"), 1 << 30).unwrap();
+        assert_eq!(other.process(&source).unwrap(), made);
+        assert_eq!(other.made(), 0);
     }
 
     #[test]

@@ -134,7 +134,17 @@ impl SiteImages {
         position: Option<String>,
     ) -> Option<Picture> {
         let r = stillpoint_content::resolve_media_ref(from, value).ok()?;
-        Some(self.prepared.get(&r)?.picture(alt, position))
+        self.picture_of(&r, alt, position)
+    }
+
+    /// The picture of a reference already resolved (an article's cover), when the stage read it.
+    pub fn picture_of(
+        &self,
+        target: &MediaRef,
+        alt: String,
+        position: Option<String>,
+    ) -> Option<Picture> {
+        Some(self.prepared.get(target)?.picture(alt, position))
     }
 
     /// The picture of an embed's `poster=` (`written` in the article `from`, a file of the

@@ -24,13 +24,13 @@ describe('Article', () => {
     expect(container.querySelectorAll('[fetchpriority="high"]').length).toBe(1);
   });
 
-  it('shows a plain img for an SVG cover, and no cover without an image', () => {
+  it('shows an SVG cover as its img alone, and no cover without an image', () => {
     const { container, unmount } = render(
       <Article {...pageProps.Article} image={svgPicture('/images/cover.svg', 'A')} />,
     );
     const page = container.querySelector('article') as HTMLElement;
-    expect(page.querySelector(':scope > picture')).toBeNull();
-    expect(page.querySelector(':scope > img')?.getAttribute('fetchpriority')).toBe('high');
+    expect(page.querySelector(':scope > picture > source')).toBeNull();
+    expect(page.querySelector(':scope > picture > img')?.getAttribute('fetchpriority')).toBe('high');
     unmount();
     const none = render(<Article {...pageProps.Article} image={null} />).container;
     expect(none.querySelector('article')?.querySelector(':scope > picture, :scope > img')).toBeNull();

@@ -283,12 +283,13 @@ pub fn build_in(
             image_digests.insert(file, digest);
         }
     }
-    let image_cache = match &opts.image_cache {
-        Some(dir) => Some(
+    let image_cache = match (&opts.image_cache, session.images.take()) {
+        (Some(dir), Some(kept)) if kept.is(dir, opts.image_cache_max) => Some(kept),
+        (Some(dir), _) => Some(
             stillpoint_media::ImageCache::open(dir, opts.image_cache_max)
                 .map_err(|e| BuildError::io(dir, std::io::Error::other(e.to_string())))?,
         ),
-        None => None,
+        (None, _) => None,
     };
     let images = crate::images::prepare_with(
         &site,
@@ -463,14 +464,18 @@ pub fn build_in(
     }
     tracing::debug!(elapsed = ?started.elapsed(), "pages emitted");
     let (files, changed) = update.commit()?;
-    if let Some(cache) = image_cache.as_ref().filter(|c| c.made() > 0) {
-        // The cache grew: the images this build shows stay; others go, least recently used
-        // first, past the bound. (A build that made nothing leaves it as it was: an edit in
-        // `dev` does not walk the cache.)
-        tracing::debug!(made = cache.made(), "images processed");
-        if let Err(e) = cache.collect_garbage(&images.processed_keys()) {
-            tracing::warn!("image cache: {e}");
+    if let Some(cache) = image_cache {
+        let made = cache.take_made();
+        if made > 0 {
+            // The cache grew: the images this build shows stay; others go, least recently
+            // used first, past the bound. (A build that made nothing leaves it as it was: an
+            // edit in `dev` does not walk the cache.)
+            tracing::debug!(made, "images processed");
+            if let Err(e) = cache.collect_garbage(&images.processed_keys()) {
+                tracing::warn!("image cache: {e}");
+            }
         }
+        session.images = Some(cache);
     }
     let output_digest = output.live_manifest().map(Manifest::digest);
     session.output = Some(output);

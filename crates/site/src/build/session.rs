@@ -27,6 +27,8 @@ pub struct Session {
     pub(super) outlines: OutlineMemo,
     /// The last build's catalog, with the outline it was built for.
     pub(super) catalog: Option<(String, Catalog)>,
+    /// The image cache the last build opened: it remembers the entries it found whole.
+    pub(super) images: Option<stillpoint_media::ImageCache>,
     workers: Option<Workers>,
     /// Workers being started on a thread of their own ([`Session::start_workers`]).
     starting: Option<(String, JoinHandle<Result<SsrPool, BuildError>>)>,

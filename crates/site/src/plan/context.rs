@@ -161,7 +161,7 @@ impl<'a> PlanContext<'a> {
     /// illustration for {first category}") and focal point.
     pub fn cover(&self, i: usize) -> Option<Picture> {
         let a = self.article(i);
-        let image = a.image.as_ref()?;
+        let target = a.image_target.as_ref()?;
         let alt = a.image_alt.clone().unwrap_or_else(|| {
             let name = match self.catalog.placements[i].first() {
                 Some(&(ci, _)) => strip_emoji(&self.site.topics.categories[ci].topic.title),
@@ -169,7 +169,14 @@ impl<'a> PlanContext<'a> {
             };
             format!("Cover illustration for {name}")
         });
-        self.images.picture(&a.source, &image.value, alt, a.image_focus.clone())
+        self.images.picture_of(target, alt, a.image_focus.clone())
+    }
+
+    /// Article `i`'s cover on a card: beside the title, so without alt text ([`Picture::on_card`]).
+    fn card_cover(&self, i: usize) -> Option<Picture> {
+        let a = self.article(i);
+        let target = a.image_target.as_ref()?;
+        self.images.picture_of(target, String::new(), a.image_focus.clone()).map(Picture::on_card)
     }
 
     /// The pictures of a body's images (`images`, written in `from`), by URL as written.
@@ -263,7 +270,7 @@ impl<'a> PlanContext<'a> {
             author: self
                 .author_index(a)
                 .map(|ai| Link::new(self.site.authors.list[ai].name.clone(), self.author_href(ai))),
-            image: self.cover(i).map(Picture::on_card),
+            image: self.card_cover(i),
             reading_minutes: self.reading_minutes(i),
             topic,
             audio_minutes: self.site.audio_of(a).map(|r| r.minutes()),

@@ -72,16 +72,36 @@ describe('Picture', () => {
     expect(html).not.toContain('style=');
   });
 
-  it('renders an SVG or a remote image as a plain img with its size and no srcset or sizes', () => {
+  it('renders an SVG or a remote image as its img alone, with its size and no srcset or sizes', () => {
     for (const pic of [svgPicture('/images/covers/calm.svg', 'Calm'), svgPicture('https://cdn.example/x.jpg', 'X')]) {
       const { container } = render(<Picture picture={pic} slot="cover" />);
-      expect(container.querySelector('picture')).toBeNull();
-      const img = container.querySelector('img');
+      expect(container.querySelectorAll('picture > *').length).toBe(1);
+      const img = container.querySelector('picture > img');
       expect(img?.getAttribute('src')).toBe(pic.src);
       expect([img?.getAttribute('width'), img?.getAttribute('height')]).toEqual(['1200', '675']);
       expect(img?.hasAttribute('srcset')).toBe(false);
       expect(img?.hasAttribute('sizes')).toBe(false);
     }
+  });
+
+  it('escapes every value it writes', () => {
+    const odd = { ...photo, alt: 'A "quoted" <b>lake</b> & sky', src: '/media/a"b.jpg' };
+    const { container } = render(<Picture picture={odd} slot="cover" className='x" onload="y' />);
+    const img = container.querySelector('img');
+    expect(img?.getAttribute('alt')).toBe('A "quoted" <b>lake</b> & sky');
+    expect(img?.getAttribute('src')).toBe('/media/a"b.jpg');
+    expect(img?.getAttribute('class')).toBe('x" onload="y');
+    expect(img?.hasAttribute('onload')).toBe(false);
+    expect(container.querySelectorAll('b').length).toBe(0);
+  });
+
+  it('writes the markup React would, so the server and the browser agree', () => {
+    const html = renderToString(<Picture picture={photo} slot="card" priority className="c" />);
+    expect(html).toMatch(/^<picture><source type="image\/avif" srcset="[^"]+" sizes="[^"]+">/);
+    expect(html).toContain(
+      '<img class="c" src="/media/lake000000000000-1280.jpg" width="1680" height="1050" alt="A still lake at dawn" fetchpriority="high" decoding="async" style="background-color:',
+    );
+    expect(html.endsWith('></picture>')).toBe(true);
   });
 
   it('leaves the alt text empty when decorative', () => {
