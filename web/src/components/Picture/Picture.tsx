@@ -57,13 +57,14 @@ function attribute(name: string, value: string | undefined): string {
 }
 
 /** What goes inside `<picture>`: a `<source>` per format when there are renditions, then the `<img>`. */
-export function pictureContent(picture: PictureData, sizes: string, img: ImgOptions): string {
+function pictureContent(picture: PictureData, sizes: string, img: ImgOptions): string {
   const { renditions } = picture;
   let html = '';
   if (renditions) {
     const safe = { stem: escaped(renditions.stem), widths: renditions.widths };
     const sizesAttribute = attribute('sizes', sizes);
-    for (const [type, ext] of FORMATS) html += `<source type="${type}" srcset="${srcsetOf(safe, ext)}"${sizesAttribute}>`;
+    for (const [type, ext] of FORMATS)
+      html += `<source type="${type}" srcset="${srcsetOf(safe, ext)}"${sizesAttribute}>`;
   }
   const loading = img.priority || img.eager ? '' : ' loading="lazy"';
   const priority = img.priority ? ' fetchpriority="high"' : '';
