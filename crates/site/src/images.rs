@@ -170,10 +170,9 @@ impl SiteImages {
             .collect()
     }
 
-    /// The share URL (path on the site, or full URL) of the reference `value` written in `from`.
-    pub fn share_url(&self, from: &Path, value: &str) -> Option<&str> {
-        let r = stillpoint_content::resolve_media_ref(from, value).ok()?;
-        self.prepared.get(&r).map(Prepared::share_url)
+    /// The share URL (path on the site, or full URL) of a reference, when the stage read it.
+    pub fn share_url_of(&self, target: &MediaRef) -> Option<&str> {
+        self.prepared.get(target).map(Prepared::share_url)
     }
 }
 

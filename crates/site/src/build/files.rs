@@ -44,13 +44,17 @@ pub fn media(site: &stillpoint_content::Site) -> Vec<(String, PathBuf)> {
     files
 }
 
-/// Copies files listed by [`tree`] into the output.
+/// Copies files listed by [`tree`] into the output, each with its digest from the build cache
+/// (read again only when the file's size or time changed).
 pub fn copy(
     update: &Update,
     cache: &mut BuildCache,
     files: &[(String, PathBuf)],
 ) -> Result<(), BuildError> {
-    each_with_digest(cache, files, |target, path, digest| update.copy(target, path, digest))
+    for (target, path) in files {
+        update.copy(target, path, cache.file_digest(path)?)?;
+    }
+    Ok(())
 }
 
 /// Puts the image stage's files into the output, shared with the image cache where the file
@@ -62,18 +66,6 @@ pub fn copy(
 pub fn share(update: &Update, files: &[(String, PathBuf)]) -> Result<(), BuildError> {
     for (target, path) in files {
         update.share(target, path, format!("named:{target}"))?;
-    }
-    Ok(())
-}
-
-fn each_with_digest(
-    cache: &mut BuildCache,
-    files: &[(String, PathBuf)],
-    mut put: impl FnMut(&str, &Path, String) -> Result<(), BuildError>,
-) -> Result<(), BuildError> {
-    for (target, path) in files {
-        let digest = cache.file_digest(path)?;
-        put(target, path, digest)?;
     }
     Ok(())
 }

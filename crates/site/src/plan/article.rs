@@ -65,7 +65,7 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize, body: String) -> PagePlan<'a
         description: a.description.clone(),
         canonical: url.clone(),
         og_type: "article",
-        image: a.image.as_ref().and_then(|img| ctx.share_image(&a.source, &img.value)),
+        image: a.image_target.as_ref().and_then(|target| ctx.share_image_of(target)),
         published: Some(a.date.to_string()),
         ..Head::default()
     };

@@ -148,11 +148,16 @@ impl<'a> PlanContext<'a> {
     /// image stage's share rendition, or, when the images were not read, the reference
     /// resolved (a file under `static/` at its path).
     pub fn share_image(&self, from: &std::path::Path, value: &str) -> Option<String> {
-        if let Some(url) = self.images.share_url(from, value) {
+        self.share_image_of(&stillpoint_content::resolve_media_ref(from, value).ok()?)
+    }
+
+    /// [`Self::share_image`] of a reference already resolved (an article's cover).
+    pub fn share_image_of(&self, target: &stillpoint_content::MediaRef) -> Option<String> {
+        if let Some(url) = self.images.share_url_of(target) {
             return Some(self.image_url(url));
         }
-        match stillpoint_content::resolve_media_ref(from, value).ok()? {
-            stillpoint_content::MediaRef::Remote(url) => Some(url),
+        match target {
+            stillpoint_content::MediaRef::Remote(url) => Some(url.clone()),
             r => r.static_path().map(|p| self.image_url(&format!("/{p}"))),
         }
     }
