@@ -1,13 +1,8 @@
 // The page the service worker shows for a page it has not kept, when the network is unreachable.
 // Plain HTML with the site's own stylesheet: no script and no inline style (the site's CSP).
+import { escapeHtml } from '../lib/escapeHtml';
 
 export type SavedArticle = { readonly href: string; readonly title: string };
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
 
 /** The text of a page's `<title>` without the ` | {brand}` ending, from its HTML. */
 export function titleOf(html: string, brand: string): string | null {

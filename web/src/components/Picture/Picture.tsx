@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { escapeHtml } from '../../lib/escapeHtml';
 import type { Picture as PictureData, Renditions } from '../../protocol';
 import { type CardLayout, type Slot, sizesFor } from './sizes';
 
@@ -43,17 +44,9 @@ export function srcsetOf({ stem, widths }: Renditions, ext: string): string {
   return widths.map((w) => `${stem}-${w}.${ext} ${w}w`).join(', ');
 }
 
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
-const NEEDS_ESCAPE = /[&"<>]/;
-
-/** `value` for an attribute in double quotes (most values need nothing: tested first, as React does). */
-function escaped(value: string): string {
-  return NEEDS_ESCAPE.test(value) ? value.replace(/[&"<>]/g, (c) => ESCAPES[c] ?? c) : value;
-}
-
 /** An attribute: ` name="value"` with the value escaped, or nothing when there is no value. */
 function attribute(name: string, value: string | undefined): string {
-  return value === undefined ? '' : ` ${name}="${escaped(value)}"`;
+  return value === undefined ? '' : ` ${name}="${escapeHtml(value)}"`;
 }
 
 /** What goes inside `<picture>`: a `<source>` per format when there are renditions, then the `<img>`. */
@@ -61,15 +54,15 @@ function pictureContent(picture: PictureData, sizes: string, img: ImgOptions): s
   const { renditions } = picture;
   let html = '';
   if (renditions) {
-    const safe = { stem: escaped(renditions.stem), widths: renditions.widths };
+    const safe = { stem: escapeHtml(renditions.stem), widths: renditions.widths };
     const sizesAttribute = attribute('sizes', sizes);
     for (const [type, ext] of FORMATS)
       html += `<source type="${type}" srcset="${srcsetOf(safe, ext)}"${sizesAttribute}>`;
   }
   const loading = img.priority || img.eager ? '' : ' loading="lazy"';
   const priority = img.priority ? ' fetchpriority="high"' : '';
-  const alt = img.decorative ? '' : escaped(picture.alt);
-  return `${html}<img${attribute('class', img.className)} src="${escaped(picture.src)}" width="${picture.width}" height="${picture.height}" alt="${alt}"${loading}${priority} decoding="async"${attribute('style', placeholder(picture))}>`;
+  const alt = img.decorative ? '' : escapeHtml(picture.alt);
+  return `${html}<img${attribute('class', img.className)} src="${escapeHtml(picture.src)}" width="${picture.width}" height="${picture.height}" alt="${alt}"${loading}${priority} decoding="async"${attribute('style', placeholder(picture))}>`;
 }
 
 type ImgOptions = Pick<Props, 'priority' | 'eager' | 'decorative' | 'className'>;
@@ -95,6 +88,6 @@ export function Picture({
   className,
 }: Props): ReactNode {
   const html = pictureContent(picture, sizesFor(slot, layout), { priority, eager, decorative, className });
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: every value is escaped by `attribute`.
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: every value is escaped (escapeHtml).
   return <picture dangerouslySetInnerHTML={{ __html: html }} />;
 }
