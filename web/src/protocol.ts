@@ -80,10 +80,10 @@ export type Picture = {
   readonly renditions: Renditions | null;
   /** Dominant colour `#rrggbb`, shown under the image while it loads. */
   readonly color: string | null;
-  /** A tiny blurred preview (`data:image/webp;base64,…`), shown under the image while it loads. */
-  readonly preview: string | null;
-  /** Focal point `"30% 60%"` (`image_focus`), the object-position where a slot crops. */
-  readonly position: string | null;
+  /** A tiny blurred preview (`data:image/webp;base64,…`), shown under the image while it loads; absent on cards. */
+  readonly preview?: string;
+  /** Focal point `"30% 60%"` (`image_focus`), the object-position where a slot crops; absent when none. */
+  readonly position?: string;
 };
 
 /** An image's renditions: pages carry the stem and the widths, and build the srcsets. */

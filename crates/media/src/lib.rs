@@ -156,11 +156,11 @@ impl Processed {
             .unwrap_or(&self.share)
     }
 
-    /// A `srcset` of one format with URLs `{prefix}{file}`: `"/media/k-320.avif 320w, …"`.
+    /// A `srcset` of one format with URLs `{prefix}{file}`: `"/media/k-320.avif 320w,…"`.
     pub fn srcset(&self, format: Format, prefix: &str) -> String {
         self.of_format(format)
             .map(|r| format!("{prefix}{} {}w", r.file, r.width))
             .collect::<Vec<_>>()
-            .join(", ")
+            .join(",")
     }
 }

@@ -178,18 +178,28 @@ pub struct Picture {
     pub renditions: Option<Renditions>,
     /// The dominant colour `#rrggbb`, shown behind the image while it loads.
     pub color: Option<String>,
-    /// A tiny blurred preview, a `data:` URI.
+    /// A tiny blurred preview, a `data:` URI. Left out of the JSON when there is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub preview: Option<String>,
-    /// `image_focus`: the CSS `object-position` where a slot crops.
+    /// `image_focus`: the CSS `object-position` where a slot crops. Left out when there is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
 }
 
 impl Picture {
+    /// The widest rendition a card lists. The widest card is 356 CSS px (a roomy grid on a
+    /// desktop) and a one-column card on a phone about 340 px, so 960 px serves up to 2.7× and
+    /// 2.8× screens; 1280 px would be used by none but 3× phones, for a sharpness nobody sees
+    /// on a card, at 80 more bytes on each of a site's ~95,000 cards (docs/images.md).
+    pub const CARD_MAX_WIDTH: u32 = 960;
+
     /// The picture as a card shows it, beside the article's title: decorative (no alt text: the
-    /// title says what it is), and only its colour while it loads (the blurred preview is for
-    /// the large slots). A page of cards carries a tenth less, in its HTML and its page-data.
+    /// title says what it is), only its colour while it loads (the blurred preview is for the
+    /// large slots), and its renditions up to [`Self::CARD_MAX_WIDTH`]. A page of cards carries
+    /// less, in its HTML and its page-data.
     pub fn on_card(self) -> Self {
-        Self { alt: String::new(), preview: None, ..self }
+        let renditions = self.renditions.map(|r| r.up_to(Self::CARD_MAX_WIDTH));
+        Self { alt: String::new(), preview: None, renditions, ..self }
     }
 }
 
@@ -209,12 +219,22 @@ impl Renditions {
     pub const FORMATS: [(&'static str, &'static str); 2] =
         [("image/avif", "avif"), ("image/webp", "webp")];
 
-    /// The srcset of one format (`ext` of [`Self::FORMATS`]): `"/media/k-320.avif 320w, …"`.
+    /// The srcset of one format (`ext` of [`Self::FORMATS`]): `"/media/k-320.avif 320w,…"`
+    /// (no space after the commas: a page of cards lists thousands of candidates).
     pub fn srcset(&self, ext: &str) -> String {
         let stem = &self.stem;
         let each: Vec<String> =
             self.widths.iter().map(|w| format!("{stem}-{w}.{ext} {w}w")).collect();
-        each.join(", ")
+        each.join(",")
+    }
+
+    /// The renditions no wider than `max`; the narrowest one when all are wider (a small
+    /// source's only rendition is its own width).
+    pub fn up_to(self, max: u32) -> Self {
+        let keep = self.widths.iter().filter(|&&w| w <= max).count().max(1);
+        let mut widths = self.widths;
+        widths.truncate(keep);
+        Self { widths, ..self }
     }
 }
 
@@ -443,5 +463,43 @@ impl PageProps {
             Self::Sitemap(p) => &p.common,
             Self::NotFound(p) | Self::ServerError(p) => &p.common,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Picture, Renditions};
+
+    fn photo(widths: &[u32]) -> Picture {
+        Picture {
+            src: "/media/k-1280.jpg".into(),
+            width: 2400,
+            height: 1600,
+            alt: "A still lake".into(),
+            renditions: Some(Renditions { stem: "/media/k".into(), widths: widths.to_vec() }),
+            color: Some("#a1b2c3".into()),
+            preview: Some("data:image/webp;base64,AAAA".into()),
+            position: None,
+        }
+    }
+
+    #[test]
+    fn a_card_lists_renditions_up_to_its_widest_slot_and_no_alt_or_preview() {
+        let card = photo(&[320, 640, 768, 960, 1280]).on_card();
+        assert_eq!(card.renditions.as_ref().unwrap().widths, [320, 640, 768, 960]);
+        assert_eq!((card.alt.as_str(), card.preview.as_deref()), ("", None));
+        assert_eq!(card.color.as_deref(), Some("#a1b2c3"));
+        // A source narrower than every width has one rendition, its own width: a card keeps it.
+        let small = photo(&[1100]).on_card();
+        assert_eq!(small.renditions.unwrap().widths, [1100]);
+    }
+
+    #[test]
+    fn a_srcset_lists_each_width_and_json_leaves_out_what_is_absent() {
+        let p = photo(&[320, 640]);
+        let r = p.renditions.as_ref().unwrap();
+        assert_eq!(r.srcset("avif"), "/media/k-320.avif 320w,/media/k-640.avif 640w");
+        let json = serde_json::to_value(p.on_card()).unwrap();
+        assert!(json.get("preview").is_none() && json.get("position").is_none(), "{json}");
     }
 }

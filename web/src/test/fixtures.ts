@@ -119,13 +119,12 @@ export function picture(name: string, width = 1600, height = 1000, alt = ''): Pi
     renditions: { stem: `/media/${key}`, widths },
     color: '#7a8f86',
     preview: 'data:image/webp;base64,UklGRhYAAABXRUJQVlA4IAoAAAAwAQCdASoBAAEAAUAmJaQAA3AA/v02aAA=',
-    position: null,
   };
 }
 
 /** An SVG of the site: no renditions, shown as it is. */
 export function svgPicture(src: string, alt = ''): Picture {
-  return { src, width: 1200, height: 675, alt, renditions: null, color: null, preview: null, position: null };
+  return { src, width: 1200, height: 675, alt, renditions: null, color: null };
 }
 
 export function card(n: number): ArticleCard {

@@ -350,7 +350,7 @@ fn an_embed_poster_goes_through_the_pipeline_and_its_change_re_renders_the_artic
     assert!(rain.contains("<picture><source type=\"image/avif\""), "{rain}");
     assert!(rain.contains(r#"width="1600" height="900" alt="""#), "{rain}");
     assert!(rain.contains(r#"loading="lazy""#) && rain.contains("background:#"), "{rain}");
-    assert!(rain.contains(r#"sizes="(min-width: 577px) 540px"#), "the body's sizes: {rain}");
+    assert!(rain.contains(r#"sizes="(min-width:577px) 540px,96vw""#), "the body's sizes: {rain}");
     let tide = poster_markup(&html, "76979871");
     assert!(!tide.contains("<picture>"), "an SVG poster is a plain <img>: {tide}");
     assert!(tide.contains(r#".svg" width="640" height="360" alt="""#), "{tide}");

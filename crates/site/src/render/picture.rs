@@ -3,8 +3,9 @@
 
 use crate::props::{Picture, Renditions};
 
-/// The `sizes` of an image in an article body: the text column.
-pub const BODY_SIZES: &str = "(min-width: 577px) 540px, calc(96vw - 19px)";
+/// The `sizes` of an image in an article body: the text column, 540 px from 577 px wide and the
+/// page's content box (`calc(96vw - 19px)`, rounded up to 96vw) below (web/src/components/Picture/sizes.ts).
+pub const BODY_SIZES: &str = "(min-width:577px) 540px,96vw";
 
 /// `<picture>` with a `<source>` per modern format and the fallback `<img>`, its intrinsic size,
 /// lazy loading and the placeholder colour behind it. `escape` escapes an attribute value.
@@ -55,7 +56,7 @@ mod tests {
             position: None,
         };
         let esc = |s: &str| s.replace('"', "&quot;");
-        insta::assert_snapshot!(picture_html(&p, BODY_SIZES, esc), @r#"<picture><source type="image/avif" srcset="/media/k-320.avif 320w, /media/k-640.avif 640w" sizes="(min-width: 577px) 540px, calc(96vw - 19px)"><source type="image/webp" srcset="/media/k-320.webp 320w, /media/k-640.webp 640w" sizes="(min-width: 577px) 540px, calc(96vw - 19px)"><img src="/media/k-1280.jpg" width="2400" height="1600" alt="A &quot;calm&quot; lake" loading="lazy" decoding="async" style="background:#a1b2c3"></picture>"#);
+        insta::assert_snapshot!(picture_html(&p, BODY_SIZES, esc), @r#"<picture><source type="image/avif" srcset="/media/k-320.avif 320w,/media/k-640.avif 640w" sizes="(min-width:577px) 540px,96vw"><source type="image/webp" srcset="/media/k-320.webp 320w,/media/k-640.webp 640w" sizes="(min-width:577px) 540px,96vw"><img src="/media/k-1280.jpg" width="2400" height="1600" alt="A &quot;calm&quot; lake" loading="lazy" decoding="async" style="background:#a1b2c3"></picture>"#);
         let plain = Picture { renditions: None, color: None, ..p };
         assert_eq!(
             picture_html(&plain, BODY_SIZES, esc),

@@ -39,9 +39,9 @@ const FORMATS = [
   ['image/webp', 'webp'],
 ] as const;
 
-/** The srcset of one format: `/media/k-320.avif 320w, …` (the builder writes the same for body images). */
+/** The srcset of one format: `/media/k-320.avif 320w,…` (the builder writes the same for body images). */
 export function srcsetOf({ stem, widths }: Renditions, ext: string): string {
-  return widths.map((w) => `${stem}-${w}.${ext} ${w}w`).join(', ');
+  return widths.map((w) => `${stem}-${w}.${ext} ${w}w`).join(',');
 }
 
 /** An attribute: ` name="value"` with the value escaped, or nothing when there is no value. */
