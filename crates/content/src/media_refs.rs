@@ -213,11 +213,14 @@ pub(crate) fn check_all(
             Err(e) => errors.push(e),
         }
     }
-    let distinct: std::collections::HashSet<&Path> = refs.iter().map(|r| r.2.as_ref()).collect();
-    let kinds: std::collections::HashMap<&Path, FileKind> =
+    // Keyed by the paths' bytes: a `Path` hashes component by component, at several times the
+    // cost, and these are resolved paths (normalised), so equal paths have equal bytes.
+    let distinct: std::collections::HashSet<&std::ffi::OsStr> =
+        refs.iter().map(|r| r.2.as_os_str()).collect();
+    let kinds: std::collections::HashMap<&std::ffi::OsStr, FileKind> =
         distinct.into_par_iter().map(|file| (file, FileKind::of(&root.join(file)))).collect();
     errors.extend(refs.iter().filter_map(|(from, value, file)| {
-        file_error(root, from, value, file, kinds[file.as_ref()]).err()
+        file_error(root, from, value, file, kinds[file.as_os_str()]).err()
     }));
     errors
 }

@@ -87,7 +87,8 @@ pub struct SiteImages {
     prepared: HashMap<MediaRef, Prepared>,
     /// The files to publish: output path → source file.
     files: Vec<(String, PathBuf)>,
-    /// Per article (the site's order): the digest of its file and of the images it shows.
+    /// Per article (the site's order): the digest of its file and the keys of the images it
+    /// shows; empty when it shows none.
     sources: Vec<String>,
     /// The digest of what shows on pages other than the image's own article: covers (cards)
     /// and author photos.
@@ -109,10 +110,10 @@ impl SiteImages {
         &NONE
     }
 
-    /// The page key's source part for article `i`: its file's digest and its images' (the
-    /// file's digest alone when the images were not read).
+    /// The page key's source part for article `i`: its file's digest and its images' keys (the
+    /// file's digest alone when it shows no image or the images were not read).
     pub fn article_source<'s>(&'s self, i: usize, file_digest: &'s str) -> &'s str {
-        self.sources.get(i).map_or(file_digest, String::as_str)
+        self.sources.get(i).filter(|s| !s.is_empty()).map_or(file_digest, String::as_str)
     }
 
     /// What cards and author photos show, for the build's outline.
@@ -206,7 +207,8 @@ struct Use<'a> {
     value: &'a str,
     line: u32,
     col: u32,
-    target: MediaRef,
+    /// What it names: an index into [`References::targets`].
+    target: usize,
 }
 
 /// What an embed's `poster=` names: a file of the site (resolved as the load checked it).
@@ -229,65 +231,104 @@ pub struct References<'a> {
     article_uses: Vec<std::ops::Range<usize>>,
     /// Per author: the photo's use.
     photos: Vec<Option<usize>>,
-    /// What the uses name, each once, sorted.
+    /// What the uses name, each once, in the order first named. Uses point into it by index,
+    /// so the stage looks each reference's image up without hashing its path again (`dev`
+    /// does this for every article on every rebuild).
     targets: Vec<MediaRef>,
+}
+
+/// The references collected so far, and what they name, each once with its index.
+#[derive(Default)]
+struct Collect<'a> {
+    uses: Vec<Use<'a>>,
+    /// The index of each target, by the bytes of its path or its URL (a `Path` hashes
+    /// component by component, at several times the cost; resolved paths are normalised, so
+    /// equal paths have equal bytes).
+    files: HashMap<std::ffi::OsString, usize>,
+    remote: HashMap<String, usize>,
+    targets: Vec<MediaRef>,
+}
+
+impl<'a> Collect<'a> {
+    /// Adds a use of `target`, written at `at` (its line and column) in `from`; its index.
+    fn push(
+        &mut self,
+        from: Cow<'a, Path>,
+        value: &'a str,
+        at: (u32, u32),
+        target: &MediaRef,
+    ) -> usize {
+        let known = match target {
+            MediaRef::File(f) => self.files.get(f.as_os_str()),
+            MediaRef::Remote(url) => self.remote.get(url),
+        };
+        let target = match known {
+            Some(&i) => i,
+            None => {
+                let i = self.targets.len();
+                match target {
+                    MediaRef::File(f) => self.files.insert(f.as_os_str().to_owned(), i),
+                    MediaRef::Remote(url) => self.remote.insert(url.clone(), i),
+                };
+                self.targets.push(target.clone());
+                i
+            }
+        };
+        self.uses.push(Use { from, value, line: at.0, col: at.1, target });
+        self.uses.len() - 1
+    }
+
+    /// Adds a use of what `at` (written in `from`) names, when it names an image.
+    fn resolve(&mut self, from: Cow<'a, Path>, at: &'a Located<String>) -> Option<usize> {
+        let target = stillpoint_content::resolve_media_ref(&from, &at.value).ok()?;
+        Some(self.push(from, &at.value, (at.line, at.col), &target))
+    }
 }
 
 impl<'a> References<'a> {
     pub fn of(site: &'a Site) -> Self {
         let authors = Path::new("data/authors.toml");
-        let mut uses: Vec<Use> = Vec::new();
-        let add = |uses: &mut Vec<Use<'a>>, from: Cow<'a, Path>, at: &'a Located<String>| {
-            let target = stillpoint_content::resolve_media_ref(&from, &at.value).ok()?;
-            uses.push(Use { from, value: &at.value, line: at.line, col: at.col, target });
-            Some(uses.len() - 1)
-        };
+        let mut c = Collect { uses: Vec::with_capacity(site.articles.len()), ..Collect::default() };
         let mut covers: Vec<Option<usize>> = Vec::with_capacity(site.articles.len());
         let mut article_uses = Vec::with_capacity(site.articles.len());
         for a in &site.articles {
-            let start = uses.len();
+            let from = || Cow::Borrowed(a.source.as_path());
+            let start = c.uses.len();
             // A cover was resolved when the article was read.
-            covers.push(a.image.as_ref().zip(a.image_target.as_ref()).map(|(at, target)| {
-                let from = Cow::Borrowed(a.source.as_path());
-                let target = target.clone();
-                uses.push(Use { from, value: &at.value, line: at.line, col: at.col, target });
-                uses.len() - 1
-            }));
+            covers.push(
+                a.image
+                    .as_ref()
+                    .zip(a.image_target.as_ref())
+                    .map(|(at, target)| c.push(from(), &at.value, (at.line, at.col), target)),
+            );
             for at in &a.images {
-                add(&mut uses, Cow::Borrowed(&a.source), at);
+                c.resolve(from(), at);
             }
             // Embed posters: images of the article's page like its body's (the load checked
             // each is there).
             for (target, e) in posters(a) {
                 let value = e.poster.as_deref().unwrap_or_default();
-                let from = Cow::Borrowed(a.source.as_path());
-                uses.push(Use { from, value, line: e.line, col: e.col, target });
+                c.push(from(), value, (e.line, e.col), &target);
             }
-            article_uses.push(start..uses.len());
+            article_uses.push(start..c.uses.len());
         }
         let photos = site
             .authors
             .list
             .iter()
-            .map(|au| au.photo.as_ref().and_then(|at| add(&mut uses, Cow::Borrowed(authors), at)))
+            .map(|au| au.photo.as_ref().and_then(|at| c.resolve(Cow::Borrowed(authors), at)))
             .collect();
         for p in &site.pages {
             for at in &p.images {
-                add(&mut uses, Cow::Owned(PathBuf::from(p.source())), at);
+                c.resolve(Cow::Owned(PathBuf::from(p.source())), at);
             }
         }
-        // Distinct first (many articles share a photograph), then sorted: sorting paths is
-        // slow, and there are far fewer images than references.
-        let distinct: std::collections::HashSet<&MediaRef> =
-            uses.iter().map(|u| &u.target).collect();
-        let mut targets: Vec<MediaRef> = distinct.into_iter().cloned().collect();
-        targets.sort_unstable();
-        Self { uses, covers, article_uses, photos, targets }
+        Self { uses: c.uses, covers, article_uses, photos, targets: c.targets }
     }
 
-    /// The files of the site the references name (absolute paths), sorted: the build takes
-    /// their digests from its cache (`BuildCache::file_digest`, read again only when a file's
-    /// size or time changed) and hands them to [`prepare_with`].
+    /// The files of the site the references name (absolute paths): the build takes their
+    /// digests from its cache (`BuildCache::file_digest`, read again only when a file's size or
+    /// time changed) and hands them to [`prepare_with`].
     pub fn files(&self, root: &Path) -> Vec<PathBuf> {
         self.targets.iter().filter_map(|r| r.file().map(|f| root.join(f))).collect()
     }
@@ -310,44 +351,34 @@ pub fn prepare_with(
     cache: Option<&ImageCache>,
 ) -> Result<SiteImages, Diagnostics> {
     let References { uses, covers, article_uses, photos, targets } = refs;
-    let read: Vec<(MediaRef, Result<Prepared, String>)> =
-        targets.par_iter().map(|t| (t.clone(), read_one(&site.root, t, known, cache))).collect();
-    let mut prepared = HashMap::with_capacity(read.len());
-    let mut failed: HashMap<MediaRef, String> = HashMap::new();
-    for (target, result) in read {
-        match result {
-            Ok(p) => {
-                prepared.insert(target, p);
-            }
-            Err(e) => {
-                failed.insert(target, e);
-            }
-        }
-    }
+    let read: Vec<Result<Prepared, String>> =
+        targets.par_iter().map(|t| read_one(&site.root, t, known, cache)).collect();
     let mut diag = Diagnostics::default();
     for u in uses {
-        if let Some(message) = failed.get(&u.target) {
+        if let Err(message) = &read[u.target] {
             let kind = ContentErrorKind::InvalidImage(format!("`{}`: {message}", u.value));
             diag.push(ContentError::new(u.from.as_ref(), u.line, u.col, kind));
         }
     }
     diag.into_result()?;
+    let read: Vec<Prepared> = read.into_iter().map(|r| r.expect("errors returned above")).collect();
     let mut warnings: Vec<ContentWarning> = uses
         .iter()
-        .filter(|u| prepared.get(&u.target).is_some_and(Prepared::animated))
+        .filter(|u| read[u.target].animated())
         .map(|u| ContentWarning {
             path: u.from.to_path_buf(),
             line: u.line,
             col: u.col,
             kind: WarningKind::AnimatedImage(
-                u.target.file().map(|f| f.display().to_string()).unwrap_or_default(),
+                targets[u.target].file().map(|f| f.display().to_string()).unwrap_or_default(),
             ),
         })
         .collect();
     warnings.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
     warnings.dedup();
-    let mut files: Vec<(String, PathBuf)> = prepared
+    let mut files: Vec<(String, PathBuf)> = targets
         .iter()
+        .zip(&read)
         .flat_map(|(r, p)| match (r, p) {
             (MediaRef::File(file), Prepared::Plain { url, .. }) if r.static_path().is_none() => {
                 vec![(url.trim_start_matches('/').to_string(), site.root.join(file))]
@@ -358,17 +389,25 @@ pub fn prepare_with(
         .collect();
     files.sort();
     files.dedup_by(|a, b| a.0 == b.0);
-    let key_of =
-        |i: Option<usize>| i.and_then(|i| prepared.get(&uses[i].target)).map_or("", Prepared::key);
+    let key_of = |i: Option<usize>| i.map_or("", |i| read[uses[i].target].key());
+    // An article's source: its file's digest, then the keys of the images its page shows (none:
+    // the digest alone). Written out, not hashed: `dev` asks it of every article on each rebuild.
     let sources = site
         .articles
         .iter()
         .zip(article_uses)
         .map(|(a, range)| {
-            range
-                .clone()
-                .fold(Key::new(&a.digest), |key, i| key.part(key_of(Some(i)).as_bytes()))
-                .finish()
+            let mut source = String::new();
+            if !range.is_empty() {
+                let keys: usize = range.clone().map(|i| key_of(Some(i)).len() + 1).sum();
+                source.reserve_exact(a.digest.len() + keys);
+                source.push_str(&a.digest);
+                for i in range.clone() {
+                    source.push(' ');
+                    source.push_str(key_of(Some(i)));
+                }
+            }
+            source
         })
         .collect();
     let mut outline = Key::new("images");
@@ -378,6 +417,7 @@ pub fn prepare_with(
     for &photo in photos {
         outline = outline.part(key_of(photo).as_bytes());
     }
+    let prepared = targets.iter().cloned().zip(read).collect();
     Ok(SiteImages { prepared, files, sources, outline: outline.finish(), warnings })
 }
 
