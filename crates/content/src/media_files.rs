@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rayon::prelude::*;
-use sha2::{Digest, Sha256};
+use stillpoint_fingerprint::Digest;
 
 use crate::article::Article;
 use crate::audio::{AudioKind, read_audio};
@@ -123,7 +123,7 @@ pub(crate) fn check_media(root: &Path, articles: &[Arc<Article>]) -> Media {
         .filter(|(p, us)| us.iter().any(|u| !u.audio) && root.join(p).is_file())
         .filter_map(|(p, _)| {
             let bytes = std::fs::read(root.join(p)).ok()?;
-            Some((p.clone(), media_name(&hex16(&Sha256::digest(&bytes)), p)))
+            Some((p.clone(), media_name(&Digest::of(&bytes).short(16), p)))
         })
         .collect();
     Media { audio, posters, errors }
@@ -132,17 +132,13 @@ pub(crate) fn check_media(root: &Path, articles: &[Arc<Article>]) -> Media {
 fn read_site_audio(file: &Path, rel: &Path) -> Result<SiteAudio, String> {
     let info = read_audio(file)?;
     let bytes = std::fs::read(file).map_err(|e| format!("cannot read the file: {e}"))?;
-    let digest = hex16(&Sha256::digest(&bytes));
+    let digest = Digest::of(&bytes).short(16);
     Ok(SiteAudio {
         kind: info.kind,
         millis: info.millis,
         bytes: bytes.len() as u64,
         name: media_name(&digest, rel),
     })
-}
-
-fn hex16(bytes: &[u8]) -> String {
-    bytes.iter().take(8).map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]

@@ -12,10 +12,10 @@ use std::collections::HashMap;
 use std::fs::Metadata;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::{Duration, SystemTime};
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
+use stillpoint_fingerprint::Digest;
+pub(crate) use stillpoint_fingerprint::Stamp;
 
 use crate::article::Article;
 
@@ -44,56 +44,9 @@ struct Parsed {
     stamp: Option<Stamp>,
 }
 
-/// What `stat` says of a file: when it matches, the file has not been written since.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Stamp {
-    len: u64,
-    modified: (i64, i64),
-    changed: (i64, i64),
-    inode: (u64, u64),
-}
-
-/// How long before a read a file must have been modified for its stamp to be trusted: longer
-/// than any file system's timestamp granularity.
-const SETTLED: Duration = Duration::from_secs(2);
-
-impl Stamp {
-    /// The stamp of a file read at `read_at`; `None` when it was modified too close to the read
-    /// (a write in the same clock tick would leave the same stamp) or the platform has none.
-    pub fn of(meta: &Metadata, read_at: SystemTime) -> Option<Self> {
-        let modified = meta.modified().ok()?;
-        if modified + SETTLED > read_at {
-            return None;
-        }
-        Self::unix(meta)
-    }
-
-    #[cfg(unix)]
-    fn unix(meta: &Metadata) -> Option<Self> {
-        use std::os::unix::fs::MetadataExt;
-        Some(Self {
-            len: meta.size(),
-            modified: (meta.mtime(), meta.mtime_nsec()),
-            changed: (meta.ctime(), meta.ctime_nsec()),
-            inode: (meta.dev(), meta.ino()),
-        })
-    }
-
-    #[cfg(not(unix))]
-    fn unix(_: &Metadata) -> Option<Self> {
-        None
-    }
-
-    /// Whether a file now described by `meta` is the one this stamp was taken of.
-    fn matches(&self, meta: &Metadata) -> bool {
-        Self::unix(meta).is_some_and(|now| now == *self)
-    }
-}
-
 /// The digest [`ParsedArticles`] keys a file's text by.
 pub fn text_digest(text: &str) -> String {
-    let hash = Sha256::digest(text.as_bytes());
-    hash[..16].iter().map(|b| format!("{b:02x}")).collect()
+    Digest::of(text.as_bytes()).to_string()
 }
 
 impl ParsedArticles {
@@ -203,6 +156,8 @@ impl ParsedArticles {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::{Duration, SystemTime};
+
     use crate::load::load_site_partial_with;
     use crate::publish::Publish;
     use crate::test_site::demo_copy;

@@ -78,7 +78,7 @@ pub(crate) fn key(digest: &str, settings: &Settings) -> String {
 /// XXH3-128 of the bytes in 32 hex digits (the build's digest of a file, so a build that knows
 /// a file's digest finds its entry without reading the file).
 pub fn content_digest(bytes: &[u8]) -> String {
-    format!("{:032x}", xxhash_rust::xxh3::xxh3_128(bytes))
+    stillpoint_fingerprint::Digest::of(bytes).to_string()
 }
 
 /// The rendition widths for a source `width` wide, ascending: those of `set` (ascending) below

@@ -2,9 +2,11 @@
 //! kept in memory (bounded by total size) and keyed by the request path.
 //!
 //! Every hit is validated with one `stat` of the resolved path (through the root, so a swapped
-//! `dist` symlink or a renamed directory is seen at once): device, inode, size and
-//! modification time must be the ones the entry was loaded from. Builds replace files by
-//! rename (a new inode), so a changed file is never served from a stale entry. A miss reads
+//! `dist` symlink or a renamed directory is seen at once): the file's stamp (device, inode,
+//! size, modification and change times: `stillpoint_fingerprint::Stamp`) must be the one the
+//! entry was loaded from. Builds replace files by rename (a new inode), so a changed file is
+//! never served from a stale entry; a file written in place less than two seconds before it
+//! was loaded has no trusted stamp, and is loaded again until it settles. A miss reads
 //! and compresses the file on the blocking pool; concurrent misses for one path load it once.
 //! ETags come from a digest of the content, so a rebuild that leaves a file's bytes alone
 //! leaves its ETag alone too.
@@ -12,7 +14,6 @@
 use std::{
     fs::Metadata,
     io::{self, Read},
-    os::unix::fs::MetadataExt,
     path::{Path, PathBuf},
     sync::Arc,
     time::SystemTime,
@@ -20,7 +21,8 @@ use std::{
 
 use bytes::Bytes;
 use http::HeaderValue;
-use sha2::{Digest, Sha256};
+use stillpoint_fingerprint::Digest;
+pub(crate) use stillpoint_fingerprint::Stamp;
 
 use crate::{
     cache, content_type,
@@ -35,28 +37,6 @@ use crate::{
 pub(crate) const MAX_IN_MEMORY: u64 = 4 << 20;
 /// Default bound on the bytes the cache holds.
 pub(crate) const DEFAULT_CACHE_BYTES: u64 = 256 << 20;
-
-/// What identifies one version of a file on disk.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Stamp {
-    dev: u64,
-    ino: u64,
-    len: u64,
-    mtime: i64,
-    mtime_nsec: i64,
-}
-
-impl Stamp {
-    pub(crate) fn of(meta: &Metadata) -> Self {
-        Self {
-            dev: meta.dev(),
-            ino: meta.ino(),
-            len: meta.len(),
-            mtime: meta.mtime(),
-            mtime_nsec: meta.mtime_nsec(),
-        }
-    }
-}
 
 /// One representation of the file: its bytes (absent for a file streamed from disk), ETag
 /// and Content-Length.
@@ -73,7 +53,12 @@ pub(crate) struct Variant {
 pub(crate) struct Entry {
     /// The file, as `root/relative`: resolved through the root on each use.
     pub(crate) path: PathBuf,
-    pub(crate) stamp: Stamp,
+    /// The file's stamp when loaded, which a stream checks the file against.
+    pub(crate) stamp: Option<Stamp>,
+    /// Whether the stamp may vouch for the file later: not when the file was written too
+    /// shortly before it was loaded (`stillpoint_fingerprint::Stamp`); such an entry is loaded
+    /// again on its next use.
+    pub(crate) settled: bool,
     pub(crate) modified: SystemTime,
     pub(crate) content_type: HeaderValue,
     pub(crate) cache_control: HeaderValue,
@@ -93,7 +78,12 @@ pub(crate) struct Entry {
 impl Entry {
     /// Whether the file on disk is still the one this entry was loaded from.
     pub(crate) fn is_current(&self, meta: &Metadata) -> bool {
-        meta.is_file() && Stamp::of(meta) == self.stamp
+        self.settled && self.is_same_file(meta)
+    }
+
+    /// Whether `meta` describes the file this entry was loaded from, trusted or not.
+    pub(crate) fn is_same_file(&self, meta: &Metadata) -> bool {
+        meta.is_file() && self.stamp.is_some_and(|s| s.matches(meta))
     }
 
     /// The coding to answer with, given a request's Accept-Encoding q-values
@@ -168,19 +158,21 @@ pub(crate) fn load(
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
     let content_type = content_type::content_type(name).unwrap_or_else(|| guess(name));
     let modified = meta.modified()?;
-    let stamp = Stamp::of(&meta);
+    let settled = Stamp::of(&meta, SystemTime::now()).is_some();
+    let stamp = Stamp::unsettled(&meta);
+    let len = meta.len();
     let mut held = None;
-    let (identity, gzip, br) = if stamp.len > MAX_IN_MEMORY {
-        let digest = digest_file(&mut file)?;
-        (variant(None, &digest, "", stamp.len), None, None)
+    let (identity, gzip, br) = if len > MAX_IN_MEMORY {
+        let digest = Digest::of_file(&path)?.to_string();
+        (variant(None, &digest, "", len), None, None)
     } else {
-        let bytes = read_exact_file(&mut file, stamp.len)?;
-        let digest = hex::encode(&Sha256::digest(&bytes)[..16]);
+        let bytes = read_exact_file(&mut file, len)?;
+        let digest = Digest::of(&bytes).to_string();
         let (gz, br) =
             if compress { compressed(&path, &bytes, content_type) } else { (None, None) };
         let gz = gz.map(|b| variant(Some(Bytes::from(b)), &digest, ".gz", 0));
         let br = br.map(|b| variant(Some(Bytes::from(b)), &digest, ".br", 0));
-        if stamp.len >= SENDFILE_MIN {
+        if len >= SENDFILE_MIN {
             held = HeldFile::keep(file);
         }
         (variant(Some(Bytes::from(bytes)), &digest, "", 0), gz, br)
@@ -188,6 +180,7 @@ pub(crate) fn load(
     let mut entry = Entry {
         path,
         stamp,
+        settled,
         modified,
         content_type: HeaderValue::from_static(content_type),
         cache_control: HeaderValue::from_static(cache::cache_control(request_path)),
@@ -252,12 +245,6 @@ fn read_exact_file(file: &mut std::fs::File, len: u64) -> io::Result<Vec<u8>> {
         return Err(io::Error::new(io::ErrorKind::Interrupted, "file changed while read"));
     }
     Ok(bytes)
-}
-
-fn digest_file(file: &mut std::fs::File) -> io::Result<String> {
-    let mut hasher = Sha256::new();
-    io::copy(file, &mut hasher)?;
-    Ok(hex::encode(&hasher.finalize()[..16]))
 }
 
 fn guess(name: &str) -> &'static str {

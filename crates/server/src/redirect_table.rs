@@ -54,9 +54,17 @@ impl RedirectTable {
 
     /// The rules of the table on disk now (blocking: one `stat`, and a read when it changed).
     fn rules(&self) -> Arc<Rules> {
-        let stamp = std::fs::metadata(&self.file).ok().map(|m| Stamp::of(&m));
+        // Read again when the table changed, was written too recently for its stamp to be
+        // trusted, or is gone while rules are still loaded.
+        let meta = std::fs::metadata(&self.file).ok();
+        let stamp = meta.as_ref().and_then(|m| Stamp::of(m, std::time::SystemTime::now()));
         let mut loaded = self.loaded.lock().unwrap_or_else(|e| e.into_inner());
-        if loaded.0 != stamp || stamp.is_none() && !loaded.1.is_empty() {
+        let unchanged = match (&meta, loaded.0) {
+            (Some(m), Some(s)) => s.matches(m),
+            (None, _) => loaded.1.is_empty(),
+            (Some(_), None) => false,
+        };
+        if !unchanged {
             let rules = std::fs::read_to_string(&self.file).map_or_else(
                 |_| Rules::default(),
                 |text| {

@@ -13,7 +13,7 @@ use tokio::io::{AsyncReadExt, AsyncSeekExt};
 
 use crate::{
     encoding::{self, Coding},
-    file_cache::{Entry, Stamp, Variant},
+    file_cache::{Entry, Variant},
     preconditions,
 };
 
@@ -111,7 +111,7 @@ async fn body(entry: &Entry, variant: &Variant, start: u64, end: u64) -> Result<
     }
     let mut file = tokio::fs::File::open(&entry.path).await.map_err(|_| Stale)?;
     let meta = file.metadata().await.map_err(|_| Stale)?;
-    if Stamp::of(&meta) != entry.stamp {
+    if !entry.is_same_file(&meta) {
         return Err(Stale);
     }
     file.seek(SeekFrom::Start(start)).await.map_err(|_| Stale)?;

@@ -9,19 +9,19 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::time::UNIX_EPOCH;
+use std::time::SystemTime;
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use stillpoint_content::ParsedArticles;
+use stillpoint_fingerprint::{Digest, Stamp};
 
 use crate::emit::file_digest;
 use crate::error::BuildError;
 
 /// The cache file inside the cache directory.
 pub const CACHE_FILE: &str = "build-cache.bin";
-const FORMAT: u32 = 4;
-/// Bytes of SHA-256 closing the file, over everything before them.
+const FORMAT: u32 = 5;
+/// Bytes of the digest closing the file, over everything before them.
 const CHECK_LEN: usize = 16;
 
 #[derive(Debug, Default, Serialize, Deserialize)]
@@ -32,7 +32,7 @@ pub struct BuildCache {
     pub slices: Option<Slices>,
     /// Route → what its page was last rendered from and into.
     pub pages: HashMap<String, PageEntry>,
-    /// Source file → its size, time and digest when last read.
+    /// Source file → its stamp and digest when last read.
     pub files: HashMap<PathBuf, FileStamp>,
     /// The articles as parsed from their files' bytes.
     pub parsed: ParsedArticles,
@@ -62,10 +62,10 @@ pub struct PageEntry {
     pub source: Option<String>,
 }
 
+/// A source file's digest, and the stamp that vouches for it while the file is not written.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FileStamp {
-    len: u64,
-    modified_ns: u128,
+    stamp: Stamp,
     digest: String,
 }
 
@@ -141,7 +141,7 @@ impl BuildCache {
         let path = dir.join(CACHE_FILE);
         let tmp = dir.join(format!("{CACHE_FILE}.tmp"));
         let mut bytes = postcard::to_stdvec(self).expect("the cache serialises");
-        let check = Sha256::digest(&bytes);
+        let check = Digest::of(&bytes).bytes();
         bytes.extend_from_slice(&check[..CHECK_LEN]);
         std::fs::write(&tmp, bytes).map_err(|e| BuildError::io(&tmp, e))?;
         std::fs::rename(&tmp, &path).map_err(|e| BuildError::io(&path, e))
@@ -169,27 +169,26 @@ impl BuildCache {
         }
     }
 
-    /// The digest of a source file's bytes, read again only when its size or time changed.
+    /// The digest of a source file's bytes, read again only when its stamp changed (or was too
+    /// fresh to be trusted: see `stillpoint_fingerprint::Stamp`).
     pub fn file_digest(&mut self, path: &Path) -> Result<String, BuildError> {
         self.seen.insert(path.to_path_buf());
+        let read_at = SystemTime::now();
         let meta = std::fs::metadata(path).map_err(|e| BuildError::io(path, e))?;
-        let modified_ns = meta
-            .modified()
-            .ok()
-            .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
-            .map_or(0, |d| d.as_nanos());
         if let Some(s) = self.files.get(path)
-            && s.len == meta.len()
-            && s.modified_ns == modified_ns
-            && modified_ns != 0
+            && s.stamp.matches(&meta)
         {
             return Ok(s.digest.clone());
         }
         let bytes = std::fs::read(path).map_err(|e| BuildError::io(path, e))?;
         let digest = file_digest(&bytes);
-        let stamp = FileStamp { len: meta.len(), modified_ns, digest: digest.clone() };
-        self.files.insert(path.to_path_buf(), stamp);
-        self.changed = true;
+        match Stamp::of(&meta, read_at) {
+            Some(stamp) => {
+                self.files.insert(path.to_path_buf(), FileStamp { stamp, digest: digest.clone() });
+                self.changed = true;
+            }
+            None => self.changed |= self.files.remove(path).is_some(),
+        }
         Ok(digest)
     }
 
@@ -206,7 +205,7 @@ impl BuildCache {
 fn checked(bytes: &[u8]) -> Result<&[u8], String> {
     let split = bytes.len().checked_sub(CHECK_LEN).ok_or("too short")?;
     let (payload, check) = bytes.split_at(split);
-    if Sha256::digest(payload)[..CHECK_LEN] == *check {
+    if Digest::of(payload).bytes()[..CHECK_LEN] == *check {
         Ok(payload)
     } else {
         Err("checksum mismatch".into())
@@ -220,22 +219,8 @@ fn checked(bytes: &[u8]) -> Result<&[u8], String> {
 /// 25 ms for a release executable with its line tables); without one, or when it cannot be
 /// read, only the version identifies the engine.
 pub fn engine_id(executable: Option<&Path>) -> String {
-    let digest = executable.and_then(|exe| file_xxh3(exe).ok());
-    format!("{} {:032x}", env!("CARGO_PKG_VERSION"), digest.unwrap_or_default())
-}
-
-/// XXH3-128 of a file, read in pieces so a large executable is never held in memory whole.
-fn file_xxh3(path: &Path) -> std::io::Result<u128> {
-    use std::io::Read as _;
-    let mut file = std::fs::File::open(path)?;
-    let mut hash = xxhash_rust::xxh3::Xxh3::new();
-    let mut buf = vec![0; 1 << 20];
-    loop {
-        match file.read(&mut buf)? {
-            0 => return Ok(hash.digest128()),
-            n => hash.update(&buf[..n]),
-        }
-    }
+    let digest = executable.and_then(|exe| Digest::of_file(exe).ok());
+    format!("{} {}", env!("CARGO_PKG_VERSION"), digest.map_or("0".repeat(32), |d| d.to_string()))
 }
 
 #[cfg(test)]
@@ -264,5 +249,25 @@ mod tests {
         assert_eq!(c.file_digest(&f).unwrap(), a);
         std::fs::write(&f, "two!").unwrap();
         assert_ne!(c.file_digest(&f).unwrap(), a);
+    }
+
+    #[test]
+    fn a_file_digest_is_vouched_for_by_its_stamp_only_once_the_file_settled() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("photo.jpg");
+        std::fs::write(&f, "fresh").unwrap();
+        let mut c = BuildCache::empty("v");
+        c.file_digest(&f).unwrap();
+        assert!(!c.files.contains_key(&f), "a file written just now is read again next time");
+        let past = SystemTime::now() - std::time::Duration::from_secs(60);
+        std::fs::File::options().write(true).open(&f).unwrap().set_modified(past).unwrap();
+        let digest = c.file_digest(&f).unwrap();
+        assert_eq!(c.files[&f].digest, digest);
+        // Same size and time, other bytes: a new inode (an editor's save) tells it apart.
+        let tmp = dir.path().join("photo.tmp");
+        std::fs::write(&tmp, "FRESH").unwrap();
+        std::fs::File::options().write(true).open(&tmp).unwrap().set_modified(past).unwrap();
+        std::fs::rename(&tmp, &f).unwrap();
+        assert_ne!(c.file_digest(&f).unwrap(), digest);
     }
 }

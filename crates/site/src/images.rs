@@ -15,11 +15,11 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
-use sha2::{Digest, Sha256};
 use stillpoint_content::{
     Article, ContentError, ContentErrorKind, ContentWarning, Diagnostics, Located, MediaRef, Site,
     WarningKind,
 };
+use stillpoint_fingerprint::Digest;
 use stillpoint_media::{Format, ImageCache, Processed};
 
 use crate::build::key::Key;
@@ -459,7 +459,7 @@ fn read_one(
     let cannot = |e: std::io::Error| format!("{shown}: cannot read ({e})");
     let key = match known(&path) {
         Some(digest) => digest.chars().take(16).collect(),
-        None => hex::encode(&Sha256::digest(std::fs::read(&path).map_err(cannot)?)[..8]),
+        None => Digest::of(&std::fs::read(&path).map_err(cannot)?).short(16),
     };
     let mut bytes = Vec::new();
     let file_handle = std::fs::File::open(&path).map_err(cannot)?;

@@ -1,45 +1,39 @@
-//! Digests of build inputs, built part by part: 128-bit XXH3, which tells inputs apart as
-//! surely as the build needs (they are the site's own files, not an adversary's) at a tenth of
-//! SHA-256's cost.
+//! Page keys: digests of build inputs, built part by part (`stillpoint_fingerprint::Digester`).
 
 use serde::Serialize;
-use xxhash_rust::xxh3::Xxh3;
+use stillpoint_fingerprint::Digester;
 
 /// A digest built part by part (each part length-prefixed, so parts cannot run together).
-pub struct Key(Xxh3);
+pub struct Key(Digester);
 
 impl Key {
     pub fn new(seed: &str) -> Self {
-        Self(Xxh3::new()).part(seed.as_bytes())
+        Self(Digester::new()).part(seed.as_bytes())
     }
+
     pub fn part(mut self, bytes: &[u8]) -> Self {
-        self.0.update(&(bytes.len() as u64).to_le_bytes());
-        self.0.update(bytes);
+        self.0.part(bytes);
         self
     }
+
+    /// Adds `value` as JSON, serialised into a buffer kept per thread and hashed at once:
+    /// serde writes token by token, and hashing each token apart costs more than the copy.
     pub fn json(mut self, value: &impl Serialize) -> Self {
-        let mut w = HashWriter(&mut self.0, 0);
-        serde_json::to_writer(&mut w, value).expect("page inputs serialise");
-        let n = w.1;
-        self.0.update(&n.to_le_bytes());
+        JSON.with_borrow_mut(|buf| {
+            buf.clear();
+            serde_json::to_writer(&mut *buf, value).expect("page inputs serialise");
+            self.0.part(buf);
+        });
         self
     }
+
     pub fn finish(self) -> String {
-        format!("{:032x}", self.0.digest128())
+        self.0.finish().to_string()
     }
 }
 
-struct HashWriter<'a>(&'a mut Xxh3, u64);
-
-impl std::io::Write for HashWriter<'_> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.update(buf);
-        self.1 += buf.len() as u64;
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
+thread_local! {
+    static JSON: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 #[cfg(test)]

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 use stillpoint_content::{Article, Entity, Site};
+use stillpoint_fingerprint::Digest;
 
 use super::key::Key;
 use super::shard::Shard;
@@ -157,7 +157,7 @@ fn article_digest(a: &Article) -> [u8; 16] {
         aliases: a.aliases.iter().map(|l| l.value.as_str()).collect(),
     })
     .expect("an outline serialises");
-    Sha256::digest(&bytes)[..16].try_into().expect("16 bytes")
+    Digest::of(&bytes).bytes()
 }
 
 #[cfg(test)]

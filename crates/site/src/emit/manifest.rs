@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
+use stillpoint_fingerprint::{Digest, Digester};
 
 use crate::error::BuildError;
 
@@ -96,14 +96,11 @@ impl Manifest {
 
     /// A digest of the whole manifest: two outputs with the same one hold the same files.
     pub fn digest(&self) -> String {
-        let mut hash = Sha256::new();
+        let mut d = Digester::new();
         for (rel, digest) in &self.0 {
-            hash.update(rel.as_bytes());
-            hash.update([0]);
-            hash.update(digest.as_bytes());
-            hash.update([b'\n']);
+            d.part(rel.as_bytes()).part(digest.as_bytes());
         }
-        hex::encode(&hash.finalize()[..16])
+        d.finish().to_string()
     }
 }
 
@@ -113,9 +110,9 @@ impl From<BTreeMap<String, String>> for Manifest {
     }
 }
 
-/// The digest that identifies a file's bytes: 128-bit XXH3 in hex (see `build::key` for why).
+/// The digest that identifies a file's bytes, in hex.
 pub fn file_digest(bytes: &[u8]) -> String {
-    format!("{:032x}", xxhash_rust::xxh3::xxh3_128(bytes))
+    Digest::of(bytes).to_string()
 }
 
 #[cfg(test)]

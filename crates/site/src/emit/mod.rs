@@ -4,19 +4,19 @@
 mod manifest;
 mod output;
 
-use sha2::{Digest, Sha256};
+use stillpoint_fingerprint::Digester;
 
 pub use manifest::{Manifest, file_digest};
 pub use output::{EmitStats, Output, Update};
 
-/// A short content digest (hex) of byte strings, for content-hashed names and the build hash.
+/// A short content digest (20 hex digits) of byte strings, for content-hashed names and the
+/// build hash.
 pub fn digest<'a>(parts: impl IntoIterator<Item = &'a [u8]>) -> String {
-    let mut h = Sha256::new();
+    let mut d = Digester::new();
     for p in parts {
-        h.update((p.len() as u64).to_le_bytes());
-        h.update(p);
+        d.part(p);
     }
-    hex::encode(&h.finalize()[..10])
+    d.finish().short(20)
 }
 
 #[cfg(test)]

@@ -1,0 +1,14 @@
+//! What identifies a file, for every part of Stillpoint that keeps something derived from one:
+//! its [`Stamp`] (what `stat` says, so an unchanged file is not read again) and the [`Digest`]
+//! of its bytes (so an unchanged input is not processed again).
+//!
+//! One stamp rule and one digest algorithm serve the loader's parse store, the build cache's
+//! file digests, the page keys and the server's file cache. Digests that others define stay
+//! where they are required: SHA-256 for CSP hashes, TLS pins and S3 payload checksums, MD5 for
+//! S3 ETags, and the slug hash that places an article in a shard.
+
+mod digest;
+mod stamp;
+
+pub use digest::{Digest, Digester};
+pub use stamp::{SETTLED, Stamp};
