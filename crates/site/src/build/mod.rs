@@ -5,9 +5,10 @@
 mod files;
 pub(crate) mod key;
 mod outline;
+#[cfg(test)]
+mod outline_guard;
 mod pages;
 mod session;
-mod shard;
 mod verify;
 
 use std::collections::HashSet;
@@ -19,9 +20,9 @@ use stillpoint_content::{
     Schedule, Site, build_catalog, load_site_partial_with,
 };
 
+pub use crate::shard::Shard;
 pub use pages::BATCH;
 pub use session::Session;
-pub use shard::Shard;
 pub use verify::{Difference, verify};
 
 use outline::OutlineInputs;
@@ -341,7 +342,7 @@ pub fn build_in(
         _ => build_catalog(&site),
     };
     let ctx = PlanContext::new(&site, &catalog).with_images(&images);
-    let owner = shard::Owner::new(opts.shard, &site);
+    let owner = crate::shard::Owner::new(opts.shard, &site);
     let mut redirects = Vec::new();
     let pages = if same_outline {
         let current = |i: usize, a: &Article| {
