@@ -33,7 +33,7 @@ fn run() -> anyhow::Result<ExitCode> {
         cli::Command::Serve(args) => cmd::serve::run(&args),
         cli::Command::New(args) => cmd::new::run(&args),
         cli::Command::Import(args) => cmd::import::run(&args),
-        cli::Command::Dev(args) => cmd::dev::run(&args),
+        cli::Command::Dev(args) => dev::run(&args),
         cli::Command::Deploy(args) => cmd::deploy::run(&args),
         cli::Command::Completions(args) => cmd::shell::completions(&args),
         cli::Command::Man(args) => cmd::shell::man(&args),

@@ -5,18 +5,19 @@ use std::path::{Path, PathBuf};
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 use serde::{Deserialize, Serialize};
 use serde_saphyr::Spanned;
+use stillpoint_fingerprint::Digest;
 
 use crate::article_fields::{TopKeys, parse_unknown_field, unknown_field_hint};
 use crate::embed::{Embed, embed_of};
 use crate::error::{ContentError, ContentErrorKind, line_col};
 use crate::front_matter::{SplitError, split};
 use crate::labels::is_slug;
+use crate::located::Located;
 use crate::nesting::{MAX_NESTING, Nesting};
-use crate::parsed::text_digest;
 use crate::redirects::normalize_path;
 use crate::site_file::resolve_site_file;
 use crate::suggest::did_you_mean_text;
-use crate::warnings::WARNING_CODES;
+use crate::warning::WARNING_CODES;
 
 /// An article as parsed. It serialises without its body, which is kept by
 /// [`ParsedArticles`](crate::ParsedArticles) as the file it came from.
@@ -82,14 +83,6 @@ pub struct Article {
     /// The embeds of the body (`::youtube[…]{…}`, `::vimeo`, `::audio`), in order.
     #[serde(default)]
     pub embeds: Vec<Embed>,
-}
-
-/// A value with the 1-based line and column it was written at.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Located<T> {
-    pub value: T,
-    pub line: u32,
-    pub col: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -820,6 +813,12 @@ pub fn truncate_words(text: &str, max: usize) -> String {
     let cut: String = text.chars().take(max).collect();
     let cut = cut.rsplit_once(' ').map_or(cut.as_str(), |(a, _)| a);
     format!("{}…", cut.trim_end_matches([',', ';', ':', '.']))
+}
+
+/// The digest of an article file's text: [`Article::digest`], and what the parse store
+/// (`parsed.rs`) keys a file's text by.
+pub fn text_digest(text: &str) -> String {
+    Digest::of(text.as_bytes()).to_string()
 }
 
 #[cfg(test)]

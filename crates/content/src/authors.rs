@@ -5,9 +5,9 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::article::Located;
 use crate::error::{ContentError, ContentErrorKind, line_col, toml_error};
 use crate::labels::{is_slug, slugify};
+use crate::located::Located;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Author {

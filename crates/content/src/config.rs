@@ -13,7 +13,7 @@ use crate::site_links::{Footer, Header, RawFooter, RawHeader, resolve_footer, re
 use crate::social::{RawSocial, SocialLink, resolve_social};
 use crate::suggest::did_you_mean_text;
 use crate::theme::{RawTheme, Theme};
-use crate::warnings::WARNING_CODES;
+use crate::warning::WARNING_CODES;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SiteConfig {

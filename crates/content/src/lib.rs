@@ -22,6 +22,7 @@ mod font_metrics;
 mod front_matter;
 mod labels;
 mod load;
+mod located;
 mod media_files;
 mod media_refs;
 mod nesting;
@@ -41,10 +42,11 @@ mod test_site;
 mod theme;
 mod thin;
 mod topics;
+mod warning;
 mod warnings;
 
 pub use article::{
-    Article, Entity, EntitySubcategory, Located, internal_path, scan_links, truncate_words,
+    Article, Entity, EntitySubcategory, internal_path, scan_links, text_digest, truncate_words,
 };
 pub use audio::{AUDIO_EXTENSIONS, AudioInfo, AudioKind, read_audio};
 pub use authors::{Author, Authors};
@@ -61,11 +63,12 @@ pub use font_metrics::{
 pub use front_matter::{Split, SplitError, split as split_front_matter};
 pub use labels::{fnv1a32, is_slug, label_from_key, slugify, title_case};
 pub use load::{Site, load_site, load_site_partial, load_site_partial_with};
+pub use located::Located;
 pub use media_files::SiteAudio;
 pub use media_refs::{MediaRef, check as check_media_ref, resolve as resolve_media_ref};
 pub use nesting::MAX_NESTING;
 pub use pages::{INFO_PAGES, InfoPage, default_route};
-pub use parsed::{ParsedArticles, text_digest};
+pub use parsed::ParsedArticles;
 pub use podcast::{PODCAST_CATEGORIES, Podcast};
 pub use publish::{Publish, Schedule, Upcoming, declares_draft, is_content_name};
 pub use redirects::{
@@ -78,4 +81,5 @@ pub use sponsored::Sponsored;
 pub use suggest::{did_you_mean, did_you_mean_text};
 pub use theme::{FontFile, MIN_CONTRAST, Palette, Theme};
 pub use topics::{Category, OTHER, Topic, Topics};
-pub use warnings::{ContentWarning, WARNING_CODES, WarningKind, content_warnings, is_accepted};
+pub use warning::{ContentWarning, WARNING_CODES, WarningKind};
+pub use warnings::{content_warnings, is_accepted};

@@ -9,12 +9,13 @@ use std::time::SystemTime;
 use rayon::prelude::*;
 
 use crate::article::Article;
+use crate::article::text_digest;
 use crate::authors::Authors;
 use crate::config::SiteConfig;
 use crate::error::{ContentError, ContentErrorKind, Diagnostics, line_col};
 use crate::front_matter::split;
 use crate::pages::{INFO_PAGES, InfoPage, sort_pages};
-use crate::parsed::{ParsedArticles, Stamp, text_digest};
+use crate::parsed::{ParsedArticles, Stamp};
 use crate::publish::{Publish, Schedule, declares_draft, is_content_name};
 use crate::redirects::{REDIRECTS_FILE, Redirect, parse_redirects};
 use crate::sponsored::Sponsored;

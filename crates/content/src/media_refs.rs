@@ -8,8 +8,8 @@ use std::path::{Component, Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::article::Located;
 use crate::error::{ContentError, ContentErrorKind};
+use crate::located::Located;
 use crate::suggest::did_you_mean;
 
 /// What a reference names.

@@ -37,7 +37,7 @@ pub struct InfoPage {
     pub body: String,
     pub body_line: u32,
     /// The body's images (`![alt](…)`): as written, with where.
-    pub images: Vec<crate::article::Located<String>>,
+    pub images: Vec<crate::located::Located<String>>,
 }
 
 #[derive(Deserialize, Default)]

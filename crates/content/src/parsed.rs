@@ -14,7 +14,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use stillpoint_fingerprint::Digest;
 pub(crate) use stillpoint_fingerprint::Stamp;
 
 use crate::article::Article;
@@ -42,11 +41,6 @@ struct Parsed {
     article: Arc<Article>,
     /// The file's stamp when its bytes were last read, if it may be trusted.
     stamp: Option<Stamp>,
-}
-
-/// The digest [`ParsedArticles`] keys a file's text by.
-pub fn text_digest(text: &str) -> String {
-    Digest::of(text.as_bytes()).to_string()
 }
 
 impl ParsedArticles {

@@ -7,7 +7,7 @@
 
 use crate::error::line_col;
 use crate::load::Site;
-use crate::warnings::{ContentWarning, WarningKind};
+use crate::warning::{ContentWarning, WarningKind};
 
 /// Texts of the starter's Markdown files, each with what to write instead.
 const STARTER_TEXTS: &[(&str, &str)] = &[

@@ -5,7 +5,7 @@
 
 use crate::catalog::Catalog;
 use crate::load::Site;
-use crate::warnings::{ContentWarning, WarningKind};
+use crate::warning::{ContentWarning, WarningKind};
 
 /// Topics the warning names; past these it gives a count.
 const NAMED: usize = 3;

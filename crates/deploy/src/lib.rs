@@ -28,10 +28,8 @@ pub mod state;
 
 pub use error::DeployError;
 pub use escape::escape;
-pub use local::Gzip;
+pub use local::{Gzip, build_info};
 pub use manifest::MANIFEST_KEY;
 pub use merge::Dists;
 pub use remote::{Source, Target};
-pub use run::{
-    ABORT_AFTER_ENV, ABORT_BEFORE_MANIFEST, Abort, Options, Progress, Report, build_info, deploy,
-};
+pub use run::{ABORT_AFTER_ENV, ABORT_BEFORE_MANIFEST, Abort, Options, Progress, Report, deploy};

@@ -8,6 +8,8 @@ use md5::Md5;
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
+use stillpoint_site::BuildInfo;
+
 use crate::DeployError;
 use crate::kind::{self, Phase};
 use crate::manifest::{Entry, Headers};
@@ -173,6 +175,14 @@ pub fn digest(
         },
     };
     Ok((file, bytes))
+}
+
+/// The build information of DIST, or the one-line reason it is not a build.
+pub fn build_info(dist: &Path) -> Result<BuildInfo, DeployError> {
+    if !dist.is_dir() {
+        return Err(DeployError::Input(format!("{}: no such directory", dist.display())));
+    }
+    BuildInfo::from_dist(dist).map_err(|_| DeployError::NotABuild(dist.to_path_buf()))
 }
 
 #[cfg(test)]

@@ -88,7 +88,7 @@ pub fn shard_set(roots: &[PathBuf]) -> Result<BuildInfo, DeployError> {
     let mut seen: HashMap<u32, &Path> = HashMap::new();
     let mut count = 0;
     for root in roots {
-        let info = crate::run::build_info(root)?;
+        let info = crate::local::build_info(root)?;
         let Some(shard) = info.shard else {
             return Err(DeployError::Input(format!(
                 "{}: a whole build, not a shard; --merge takes the outputs of `stillpoint build --shard i/N`",

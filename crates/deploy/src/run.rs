@@ -7,7 +7,6 @@ use std::path::Path;
 use std::time::Instant;
 
 use futures::StreamExt;
-use stillpoint_site::BuildInfo;
 
 use crate::DeployError;
 use crate::kind::Phase;
@@ -78,14 +77,6 @@ pub struct Report {
     pub requests: u64,
     pub seconds: f64,
     pub dry_run: bool,
-}
-
-/// The build information of DIST, or the one-line reason it is not a build.
-pub fn build_info(dist: &Path) -> Result<BuildInfo, DeployError> {
-    if !dist.is_dir() {
-        return Err(DeployError::Input(format!("{}: no such directory", dist.display())));
-    }
-    BuildInfo::from_dist(dist).map_err(|_| DeployError::NotABuild(dist.to_path_buf()))
 }
 
 pub async fn deploy(opts: &Options, progress: &dyn Progress) -> Result<Report, DeployError> {

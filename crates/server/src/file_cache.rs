@@ -21,8 +21,7 @@ use std::{
 
 use bytes::Bytes;
 use http::HeaderValue;
-use stillpoint_fingerprint::Digest;
-pub(crate) use stillpoint_fingerprint::Stamp;
+use stillpoint_fingerprint::{Digest, Stamp};
 
 use crate::{
     cache, content_type,

@@ -57,7 +57,7 @@ pub fn fast_verdict(buf: &[u8]) -> Verdict {
 
 /// The connection builder `serve` hands connections to (HTTP/1.1 and h2, its limits).
 pub fn hyper_builder() -> auto::Builder<TokioExecutor> {
-    crate::serve::builder()
+    crate::accept::builder()
 }
 
 /// Whether the router's `Host` rule lets a request of `version` with these `Host` values through.

@@ -14,6 +14,7 @@
 //! It does not build anything, watch files, or install a tracing subscriber: it emits
 //! `tracing` events and leaves the output to the binary.
 
+mod accept;
 mod access_log;
 mod app;
 mod cache;

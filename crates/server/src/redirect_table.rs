@@ -20,7 +20,9 @@ use axum::{body::Body, response::Response};
 use http::{HeaderValue, StatusCode, header};
 use percent_encoding::{AsciiSet, CONTROLS, utf8_percent_encode};
 
-use crate::{cache, file_cache::Stamp};
+use stillpoint_fingerprint::Stamp;
+
+use crate::cache;
 
 /// Where the build writes the table, relative to the root.
 pub(crate) const TABLE_FILE: &str = ".stillpoint/redirects.json";

@@ -8,7 +8,7 @@ use tokio::{net::TcpListener, sync::oneshot};
 
 use crate::{
     ServeError,
-    serve::{Serving, run},
+    accept::{Serving, run},
 };
 
 /// Runs `count` loops (at least one) until they have all stopped (see [`Serving::stop`]).

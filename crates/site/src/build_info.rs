@@ -27,7 +27,7 @@ pub struct BuildInfo {
     pub noindex: bool,
     /// Set in a shard build's output (`build --shard i/N`): which shard of how many it holds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shard: Option<crate::build::Shard>,
+    pub shard: Option<crate::shard::Shard>,
     /// CSP sources (`'sha256-…'`) of the `<style>` elements the pages inline; `serve` and `dev`
     /// add them to `style-src`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

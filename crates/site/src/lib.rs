@@ -30,6 +30,7 @@ mod render;
 mod reserved;
 mod route;
 mod search_index;
+mod shard;
 mod site_data;
 mod sponsored;
 mod ssr;

@@ -1,7 +1,6 @@
-//! `stillpoint dev SITE`: a live preview (see `crate::dev`).
+//! `stillpoint dev SITE`'s arguments; the live preview itself is `crate::dev`.
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use clap::Args;
 
@@ -40,8 +39,4 @@ pub struct DevArgs {
     /// Preview the site as published at this instant (RFC 3339) instead of the clock.
     #[arg(long, value_name = "RFC3339")]
     pub now: Option<jiff::Timestamp>,
-}
-
-pub fn run(args: &DevArgs) -> anyhow::Result<ExitCode> {
-    crate::dev::run(args)
 }

@@ -7,6 +7,9 @@ use std::sync::{Arc, Mutex};
 use serde::Serialize;
 use tokio::sync::broadcast;
 
+/// The path open tabs subscribe to the events on.
+pub const EVENTS_PATH: &str = "/__stillpoint/events";
+
 /// One problem shown in the browser's overlay (and printed in the terminal).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Problem {

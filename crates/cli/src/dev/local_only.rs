@@ -14,7 +14,7 @@ use axum::middleware::Next;
 use axum::response::Response;
 use http::{HeaderValue, Method, StatusCode, header};
 
-use super::server::EVENTS_PATH;
+use super::events::EVENTS_PATH;
 
 /// The names the dev server answers to.
 #[derive(Clone, Debug)]

@@ -21,11 +21,10 @@ use http::{HeaderValue, Method, header};
 use stillpoint_server::ServeConfig;
 use tokio::sync::{broadcast, watch};
 
-use super::events::Hub;
+use super::events::{EVENTS_PATH, Hub};
 use super::inject::{SCRIPT_TAG, inject};
 use super::local_only::{self, LocalNames};
 
-pub const EVENTS_PATH: &str = "/__stillpoint/events";
 const CLIENT_JS: &str = include_str!("client/dev.js");
 const CLIENT_CSS: &str = include_str!("client/dev.css");
 const KILL_SW: &str = include_str!("client/sw.js");

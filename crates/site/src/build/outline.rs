@@ -14,9 +14,9 @@ use stillpoint_content::{Article, Entity, Site};
 use stillpoint_fingerprint::Digest;
 
 use super::key::Key;
-use super::shard::Shard;
 use crate::error::BuildError;
 use crate::plan::reading_minutes;
+use crate::shard::Shard;
 use crate::ssr::WebBundle;
 
 /// What an article contributes to pages other than its own.

@@ -3,7 +3,7 @@
 use crate::route::Route;
 use serde_json::json;
 
-use super::fixed::breadcrumbs_ld;
+use super::json_ld::breadcrumbs_ld;
 use super::{Head, PagePlan, PlanContext, strip_emoji};
 use crate::props::{ArticleAudio, ArticleProps, AuthorByline, Link, PageProps, TopicPair};
 use crate::render::{EmbedFiles, Markdown};

@@ -3,8 +3,9 @@
 use serde_json::json;
 use stillpoint_content::{InfoPage, title_case, truncate_words};
 
+use super::json_ld::breadcrumbs_ld;
 use super::listing::pagination;
-use super::{Head, PagePlan, PlanContext, strip_emoji};
+use super::{Head, PagePlan, PlanContext};
 use crate::props::{
     AuthorSummary, AuthorsProps, ErrorProps, HomeProps, HomeTitles, InfoProps, Link, PageProps,
     SitemapArticles, SitemapCategory, SitemapProps, SitemapSubcategory,
@@ -352,21 +353,6 @@ pub fn error_page<'a>(ctx: &PlanContext<'a>, server_error: bool) -> PagePlan<'a>
         source: None,
         live: ctx.live(),
     }
-}
-
-/// A schema.org BreadcrumbList: the given trail, then the current page by name.
-pub fn breadcrumbs_ld(ctx: &PlanContext, trail: &[Link], current: &str) -> serde_json::Value {
-    let mut items: Vec<serde_json::Value> = trail
-        .iter()
-        .enumerate()
-        .map(|(n, l)| {
-            json!({"@type": "ListItem", "position": n + 1, "name": strip_emoji(&l.label), "item": ctx.absolute(&l.href)})
-        })
-        .collect();
-    items.push(
-        json!({"@type": "ListItem", "position": trail.len() + 1, "name": strip_emoji(current)}),
-    );
-    json!({"@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": items})
 }
 
 #[cfg(test)]

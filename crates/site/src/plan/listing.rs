@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use super::fixed::breadcrumbs_ld;
+use super::json_ld::breadcrumbs_ld;
 use super::{Head, PAGE_SIZE, PagePlan, PlanContext, strip_emoji};
 use crate::props::{AuthorProps, Link, ListingProps, PageProps, Pagination};
 use crate::render::Markdown;

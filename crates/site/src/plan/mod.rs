@@ -4,6 +4,7 @@
 mod article;
 mod context;
 mod fixed;
+mod json_ld;
 mod listing;
 mod navigation;
 
