@@ -41,11 +41,7 @@ test: build lint test-web test-rust e2e test-release test-fuzz
 
 lint: deps nasm
 	cargo fmt --all -- --check
-	@# A lint is deterministic; a toolchain probe that fails once (seen twice in CI: rustc's
-	@# target probe reading another compiler's output) is not, so a failure is run once more.
-	cargo clippy --workspace --all-targets --locked -- -D warnings || { \
-	  echo "clippy failed; running it once more to tell a lint from a failed toolchain probe" >&2; \
-	  cargo clippy --workspace --all-targets --locked -- -D warnings; }
+	cargo clippy --workspace --all-targets --locked -- -D warnings
 	cd web && npm run typecheck && npm run lint && npm run lint:workflows
 
 test-web: deps
