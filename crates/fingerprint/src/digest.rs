@@ -17,12 +17,16 @@ impl Digest {
 
     /// The digest of a file's bytes, read in blocks (the file is never held whole).
     pub fn of_file(path: &std::path::Path) -> std::io::Result<Self> {
-        use std::io::Read;
-        let mut file = std::fs::File::open(path)?;
+        Self::of_reader(std::fs::File::open(path)?)
+    }
+
+    /// The digest of everything `reader` yields, read in blocks: for a file already open, so
+    /// the bytes digested are those of the file its caller looked at.
+    pub fn of_reader(mut reader: impl std::io::Read) -> std::io::Result<Self> {
         let mut hasher = Xxh3::new();
         let mut buf = vec![0; 1 << 16];
         loop {
-            match file.read(&mut buf)? {
+            match reader.read(&mut buf)? {
                 0 => return Ok(Self(hasher.digest128())),
                 n => hasher.update(&buf[..n]),
             }

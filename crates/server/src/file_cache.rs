@@ -162,7 +162,7 @@ pub(crate) fn load(
     let len = meta.len();
     let mut held = None;
     let (identity, gzip, br) = if len > MAX_IN_MEMORY {
-        let digest = Digest::of_file(&path)?.to_string();
+        let digest = Digest::of_reader(&mut file)?.to_string();
         (variant(None, &digest, "", len), None, None)
     } else {
         let bytes = read_exact_file(&mut file, len)?;
