@@ -36,6 +36,9 @@ async function renderPlayer() {
   const result = render(<AudioPlayer audio={audio} title="Body scan" />);
   // The controls are a chunk of their own: on a busy machine its import takes a while.
   await screen.findByRole('group', { name: 'Player: Body scan' }, { timeout: 5000 });
+  // The group is in the DOM once React commits; its listeners on the element are attached by a
+  // passive effect that may still be pending. Flush it, so an event fired next is heard.
+  await act(async () => {});
   return result;
 }
 
