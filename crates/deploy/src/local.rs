@@ -8,7 +8,7 @@ use md5::Md5;
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
-use stillpoint_site::BuildInfo;
+use stillpoint_dist::BuildInfo;
 
 use crate::DeployError;
 use crate::kind::{self, Phase};

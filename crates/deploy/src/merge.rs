@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use stillpoint_site::BuildInfo;
+use stillpoint_dist::BuildInfo;
 
 use crate::DeployError;
 use crate::local::{self, Gzip, LocalFile};

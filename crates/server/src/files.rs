@@ -213,7 +213,7 @@ pub(crate) async fn serve_file(State(site): State<StaticSite>, request: Request)
 pub(crate) fn is_clean(path: &str) -> bool {
     let Some(rest) = path.strip_prefix('/') else { return false };
     // The rules for other hosts (`_redirects`) are read, never served, as those hosts do.
-    if rest == "_redirects" {
+    if rest == stillpoint_dist::layout::REDIRECTS_TXT {
         return false;
     }
     rest.is_empty()

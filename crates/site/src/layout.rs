@@ -1,48 +1,12 @@
-//! The output layout: the one place that names every emitted path, relative to the output root
-//! (`url` turns one into the absolute URL path the browser asks for). The browser runtime's own
-//! spellings (web/src/runtime/pageData.ts, the service worker) are checked against these by the
-//! protocol samples (`web/src/protocol.samples.json`).
+//! The output layout ([`stillpoint_dist::layout`], re-exported here) and what the content may
+//! not take of it: the names the build writes at the top of the output, which no category slug
+//! may shadow.
 
 use stillpoint_content::{INFO_PAGES, default_route};
 
+pub use stillpoint_dist::layout::*;
+
 use crate::route::Route;
-
-/// Where generated data lives; neither is a page route (robots.txt disallows both).
-pub const PAGE_DATA_DIR: &str = "page-data";
-pub const SLICE_DATA_DIR: &str = "slice-data";
-/// The web bundle's hashed JS and CSS.
-pub const ASSETS_DIR: &str = "assets";
-/// Files the build publishes named by their content, cached for good like `assets/`: image
-/// renditions (`media/{key}-{width}.{ext}`, or `media/{key}.{ext}` for a file published as it
-/// is) and recordings (`media/{digest}-{name}`).
-pub const MEDIA_DIR: &str = "media";
-/// The search index (`search/manifest.json` and its pieces).
-pub const SEARCH_DIR: &str = "search";
-
-/// `page-data/app-data.json`: the build hash of what is deployed.
-pub const APP_DATA: &str = "page-data/app-data.json";
-/// The service worker.
-pub const SERVICE_WORKER: &str = "sw.js";
-pub const SITEMAP_XML: &str = "sitemap.xml";
-pub const ROBOTS_TXT: &str = "robots.txt";
-pub const RSS_XML: &str = "rss.xml";
-pub const ATOM_XML: &str = "atom.xml";
-/// The generated files at the site root that internal links may point at.
-pub const FEEDS: [&str; 4] = [SITEMAP_XML, ROBOTS_TXT, RSS_XML, ATOM_XML];
-/// What a built site is (never served or deployed).
-pub const BUILD_INFO: &str = ".stillpoint/build.json";
-/// The redirect rules in the format Netlify and Cloudflare Pages read.
-pub const REDIRECTS_TXT: &str = "_redirects";
-/// The redirect table `serve` and `deploy` read (never served or deployed).
-pub const REDIRECT_TABLE: &str = ".stillpoint/redirects.json";
-
-/// The parts of a sitemap split in parts (`*`: the 1-based number), listed by `sitemap.xml`.
-pub const SITEMAP_PART: &str = "sitemap-*.xml";
-
-/// Part `n` of a sitemap split in parts: `sitemap-{n}.xml`.
-pub fn sitemap_part(n: usize) -> String {
-    SITEMAP_PART.replace('*', &n.to_string())
-}
 
 /// Every name the build itself writes at the top of the output, whatever the content says: the
 /// files and folders of the fixed pages (home, error pages, authors, information pages, HTML
@@ -108,67 +72,9 @@ pub fn reserved(slug: &str) -> Option<String> {
     is_top_level(slug).then(|| format!("/{slug}/"))
 }
 
-/// The HTML of a route: `index.html` for `/`, `{route}.html` otherwise (`404.html` and
-/// `500.html` for the error pages). A page is a file, not a folder of its own: canonical URLs
-/// have no trailing slash, and static hosts serve `/x` from `x.html` (GitHub Pages, Netlify,
-/// Cloudflare Pages, nginx's `try_files $uri $uri.html`).
-pub fn html_file(route: &Route) -> String {
-    match route.as_str() {
-        "/" => "index.html".to_string(),
-        "/404" => "404.html".to_string(),
-        "/500" => "500.html".to_string(),
-        _ => format!("{}.html", route.relative()),
-    }
-}
-
-/// The page-data of a route: `page-data/{route}/page-data.json` (`index` for `/`).
-pub fn page_data_file(route: &Route) -> String {
-    let rel = match route.relative() {
-        "" => "index",
-        r => r,
-    };
-    format!("{PAGE_DATA_DIR}/{rel}/page-data.json")
-}
-
-/// The site data, content-hashed: `page-data/sq/d/{hash}.json`.
-pub fn site_data_file(hash: &str) -> String {
-    format!("{PAGE_DATA_DIR}/sq/d/{hash}.json")
-}
-
-/// A slice's data: `slice-data/{name}.json`.
-pub fn slice_data_file(name: &str) -> String {
-    format!("{SLICE_DATA_DIR}/{name}.json")
-}
-
-/// A file of the search index, `search/{name}`.
-pub fn search_file(name: &str) -> String {
-    format!("{SEARCH_DIR}/{name}")
-}
-
-/// The URL path of an emitted file: `/` + its path.
-pub fn url(file: &str) -> String {
-    format!("/{file}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn names_the_files_of_a_route() {
-        assert_eq!(html_file(&Route::home()), "index.html");
-        assert_eq!(html_file(&Route::not_found()), "404.html");
-        assert_eq!(html_file(&Route::server_error()), "500.html");
-        assert_eq!(html_file(&Route::article("a")), "articles/a.html");
-        assert_eq!(html_file(&Route::category("x").page(2)), "x/page/2.html");
-        assert_eq!(page_data_file(&Route::home()), "page-data/index/page-data.json");
-        assert_eq!(page_data_file(&Route::not_found()), "page-data/404/page-data.json");
-        assert_eq!(page_data_file(&Route::article("a")), "page-data/articles/a/page-data.json");
-        assert_eq!(site_data_file("abc"), "page-data/sq/d/abc.json");
-        assert_eq!(slice_data_file("header"), "slice-data/header.json");
-        assert_eq!(url(SERVICE_WORKER), "/sw.js");
-        assert_eq!(search_file("manifest.json"), "search/manifest.json");
-    }
 
     #[test]
     fn lists_what_the_build_writes_at_the_top() {

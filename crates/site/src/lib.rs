@@ -28,7 +28,6 @@ mod protocol;
 mod redirects;
 mod render;
 mod reserved;
-mod route;
 mod search_index;
 mod shard;
 mod site_data;
@@ -37,6 +36,9 @@ mod ssr;
 #[cfg(test)]
 mod test_site;
 mod theme_css;
+
+/// Routes are the output contract's ([`stillpoint_dist::route`]).
+use stillpoint_dist::route;
 
 pub use build::{
     BATCH, BuildOptions, BuildReport, CheckReport, Difference, Progress, Session, Shard, Silent,

@@ -1,9 +1,11 @@
 //! What a build changed in the output as far as the browser cares, read from the paths the
-//! build reports as new, changed or gone: the routes whose page data or HTML changed (an
-//! article's body is in its HTML only), and whether the web bundle (its build hash, CSS or JS
-//! files) did.
+//! build reports as new, changed or gone (through the output layout, `stillpoint_dist::layout`):
+//! the routes whose page data or HTML changed (an article's body is in its HTML only), and
+//! whether the web bundle (its build hash, CSS or JS files) did.
 
 use std::path::Path;
+
+use stillpoint_dist::layout::{self, APP_DATA, ASSETS_DIR};
 
 /// The difference a build made.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -20,11 +22,13 @@ impl Diff {
     pub fn of(changed: &[String]) -> Self {
         let mut diff = Diff::default();
         for path in changed {
-            if path == "page-data/app-data.json" {
+            if path == APP_DATA {
                 diff.bundle = true;
-            } else if let Some(route) = route_of(path) {
-                diff.pages.push(route);
-            } else if let Some(asset) = path.strip_prefix("assets/") {
+            } else if let Some(route) = layout::route_of(path) {
+                diff.pages.push(route.into());
+            } else if let Some(asset) =
+                path.strip_prefix(ASSETS_DIR).and_then(|p| p.strip_prefix('/'))
+            {
                 diff.css |= asset.ends_with(".css");
                 diff.js |= asset.ends_with(".js");
             }
@@ -35,19 +39,9 @@ impl Diff {
     }
 }
 
-/// The route of a page's page-data or HTML: `page-data/index/page-data.json` and `index.html` →
-/// `/`; `page-data/articles/x/page-data.json` and `articles/x.html` → `/articles/x`.
-fn route_of(path: &str) -> Option<String> {
-    let name = match path.strip_prefix("page-data/") {
-        Some(dir) => dir.strip_suffix("/page-data.json")?,
-        None => path.strip_suffix(".html")?,
-    };
-    Some(if name == "index" { "/".to_string() } else { format!("/{name}") })
-}
-
 /// The build hash the output at `dist` was built with.
 pub fn build_hash(dist: &Path) -> Option<String> {
-    let text = std::fs::read_to_string(dist.join("page-data/app-data.json")).ok()?;
+    let text = std::fs::read_to_string(dist.join(APP_DATA)).ok()?;
     let value: serde_json::Value = serde_json::from_str(&text).ok()?;
     value["webpackCompilationHash"].as_str().map(str::to_string)
 }
@@ -55,19 +49,6 @@ pub fn build_hash(dist: &Path) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn routes() {
-        assert_eq!(route_of("page-data/index/page-data.json").unwrap(), "/");
-        assert_eq!(route_of("page-data/articles/x/page-data.json").unwrap(), "/articles/x");
-        assert_eq!(route_of("page-data/404/page-data.json").unwrap(), "/404");
-        assert_eq!(route_of("page-data/sq/d/1.json"), None);
-        assert_eq!(route_of("articles/x.html").unwrap(), "/articles/x");
-        assert_eq!(route_of("index.html").unwrap(), "/");
-        assert_eq!(route_of("404.html").unwrap(), "/404");
-        assert_eq!(route_of("x/page/2.html").unwrap(), "/x/page/2");
-        assert_eq!(route_of("search/manifest.json"), None);
-    }
 
     #[test]
     fn names_changed_pages_and_the_bundle() {

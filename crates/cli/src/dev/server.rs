@@ -18,6 +18,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use futures_util::Stream;
 use http::{HeaderValue, Method, header};
+use stillpoint_dist::FileKind;
 use stillpoint_server::ServeConfig;
 use tokio::sync::{broadcast, watch};
 
@@ -75,7 +76,7 @@ struct Policy(Arc<std::path::PathBuf>);
 impl Policy {
     /// The policy of the build now served, if it has one.
     fn current(&self) -> Option<HeaderValue> {
-        let csp = stillpoint_site::BuildInfo::from_dist(&self.0).ok()?.csp?;
+        let csp = stillpoint_dist::BuildInfo::from_dist(&self.0).ok()?.csp?;
         HeaderValue::from_str(&csp).ok()
     }
 }
@@ -89,7 +90,7 @@ impl Policy {
 /// Pages carry the policy of the build now served (the server's was read when `dev` started).
 async fn with_client(State(policy): State<Policy>, mut request: Request, next: Next) -> Response {
     let path = request.uri().path();
-    let hashed = path.starts_with("/assets/") || path.starts_with("/search/");
+    let hashed = FileKind::of(path) == FileKind::Hashed;
     let headers = request.headers_mut();
     headers.remove(header::ACCEPT_ENCODING);
     if !hashed {

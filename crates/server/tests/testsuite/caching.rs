@@ -7,7 +7,7 @@ use stillpoint_server::ServeConfig;
 use crate::support::{TestSite, send};
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
-const HOUR: &str = "public, max-age=3600";
+const REVALIDATE: &str = "public, max-age=0, must-revalidate";
 
 #[tokio::test]
 async fn cache_control_follows_the_kind_of_file() {
@@ -16,19 +16,19 @@ async fn cache_control_follows_the_kind_of_file() {
         ("/assets/app-3f2a.js", IMMUTABLE),
         ("/assets/app-3f2a.css", IMMUTABLE),
         ("/assets/app-3f2a.js.map", IMMUTABLE),
-        ("/", "no-cache"),
-        ("/authors", "no-cache"),
-        ("/articles/body-scan", "no-cache"),
-        ("/index.html", "no-cache"),
-        ("/page-data/index/page-data.json", "no-cache"),
-        ("/page-data/app-data.json", "no-cache"),
-        ("/slice-data/header.json", "no-cache"),
-        ("/sw.js", "no-cache"),
-        ("/sitemap.xml", HOUR),
-        ("/rss.xml", HOUR),
-        ("/robots.txt", HOUR),
-        ("/icons/demo-logo-small.png", HOUR),
-        ("/images/cover.jpg", HOUR),
+        ("/", REVALIDATE),
+        ("/authors", REVALIDATE),
+        ("/articles/body-scan", REVALIDATE),
+        ("/index.html", REVALIDATE),
+        ("/page-data/index/page-data.json", REVALIDATE),
+        ("/page-data/app-data.json", REVALIDATE),
+        ("/slice-data/header.json", REVALIDATE),
+        ("/sw.js", REVALIDATE),
+        ("/sitemap.xml", REVALIDATE),
+        ("/rss.xml", REVALIDATE),
+        ("/robots.txt", REVALIDATE),
+        ("/icons/demo-logo-small.png", REVALIDATE),
+        ("/images/cover.jpg", REVALIDATE),
         // Not files: never kept.
         ("/assets/missing-0000.js", "no-cache"),
         ("/authors/", "no-cache"),

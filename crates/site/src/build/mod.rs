@@ -27,7 +27,7 @@ pub use verify::{Difference, verify};
 
 use outline::OutlineInputs;
 
-use crate::build_info::{BUILD_INFO_FILE, BuildInfo};
+use crate::build_info::{self, BUILD_INFO_FILE, BuildInfo};
 use crate::cache::{BuildCache, engine_id};
 use crate::client::{SW_FILE, ServiceWorker, SwSettings, script_srcs};
 use crate::csp::{Csp, SiteUses};
@@ -437,7 +437,7 @@ pub fn build_in(
         noindex: ctx.noindex,
         style_hashes,
         csp: Some(csp_header.clone()),
-        ..BuildInfo::of(&site)
+        ..build_info::of(&site)
     };
     let rendered = std::thread::scope(|scope| {
         // The search index needs no page: it is built and written while the pages render.

@@ -85,6 +85,11 @@ impl Route {
     pub fn relative(&self) -> &str {
         &self.0[1..]
     }
+
+    /// The route whose [`relative`](Self::relative) form is `rel` (`` for `/`).
+    pub fn from_relative(rel: &str) -> Self {
+        Self(format!("/{rel}"))
+    }
 }
 
 impl fmt::Display for Route {
@@ -130,6 +135,8 @@ mod tests {
         assert_eq!(Route::category("sleep").page(1), Route::category("sleep"));
         assert_eq!(Route::category("sleep").page(3).as_str(), "/sleep/page/3");
         assert_eq!(Route::home().relative(), "");
+        assert_eq!(Route::from_relative(""), Route::home());
+        assert_eq!(Route::from_relative("articles/x"), Route::article("x"));
         assert_eq!(Route::article_slug(Route::article("x").as_str()), Some("x"));
         assert_eq!(Route::article_slug("/x"), None);
         assert_eq!(serde_json::to_string(&Route::not_found()).unwrap(), "\"/404\"");
