@@ -32,7 +32,7 @@ use super::pages::WorkerScript;
 use crate::csp::{Csp, SiteUses};
 use crate::feeds::{atom_xml, robots_txt, rss_xml, sitemap_files};
 use crate::images::prepare;
-use crate::plan::{PagePlan, PlanContext, plan_batch, reading_minutes, site_pages};
+use crate::plan::{PagePlan, PlanContext, plan_with_bodies, reading_minutes, site_pages};
 use crate::redirects::{redirect_table_json, redirects_txt, site_redirects};
 use crate::render::Markdown;
 use crate::search_index::{search_index, search_manifest};
@@ -249,7 +249,7 @@ fn page_snapshots(site: &Site) -> Vec<PageSnapshot> {
     let images = prepare(site).expect("the demo's images read");
     let ctx = PlanContext::new(site, &catalog).with_images(&images);
     let pages = site_pages(&ctx);
-    let plans = plan_batch(&ctx, &pages).expect("every article's body reads");
+    let plans = plan_with_bodies(&ctx, &pages).expect("every article's body reads");
     pages
         .iter()
         .zip(&plans)

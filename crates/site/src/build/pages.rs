@@ -15,7 +15,7 @@ use super::session::Session;
 use crate::cache::{BuildCache, PageEntry, Slices};
 use crate::emit::Update;
 use crate::error::BuildError;
-use crate::plan::{PagePlan, PlanContext, SitePage, plan_batch};
+use crate::plan::{PagePlan, PlanContext, SitePage, plan_batch, read_bodies};
 use crate::props::PageHead;
 use crate::protocol::page_data_json;
 use crate::render::{PageAssets, Shell, document};
@@ -92,7 +92,7 @@ impl Renderer<'_, '_> {
         let mut failures = Vec::new();
         progress.start(self.pages.len());
         for (b, batch) in self.pages.chunks(self.batch.max(1)).enumerate() {
-            let plans = plan_batch(self.ctx, batch).map_err(BuildError::Content)?;
+            let mut plans = plan_batch(self.ctx, batch);
             add_templates(self.bundle, &plans, &mut shared.templates)?;
             let keys: Vec<String> = plans
                 .par_iter()
@@ -102,6 +102,8 @@ impl Renderer<'_, '_> {
             if todo.is_empty() {
                 continue;
             }
+            // Only the pages to render read their articles' bodies (the keys hold the digests).
+            read_bodies(&mut plans, &todo, self.ctx.site).map_err(BuildError::Content)?;
             let left = self.pages.len() - b * self.batch.max(1);
             let batch = Batch { plans: &plans, keys: &keys, todo: &todo, workers: left };
             let result = self.render(&batch, &mut shared, update, cache, session, progress);
@@ -246,6 +248,8 @@ fn page_key(shell_key: &str, chunk: &ChunkFiles, plan: &PagePlan) -> String {
         .part(plan.path.as_bytes())
         .json(&plan.head)
         .json(&plan.props)
+        // An article's body is not read to key its page: its file's digest stands for it.
+        .part(plan.source.unwrap_or_default().as_bytes())
         .part(plan.markdown.as_ref().map_or("", |m| &m.text).as_bytes())
         .part(format!("{:?}", plan.markdown.as_ref().map(|m| m.raw_html)).as_bytes())
         // The body's pictures: a replaced image changes the page that shows it.

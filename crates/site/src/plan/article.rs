@@ -11,8 +11,8 @@ use crate::render::{EmbedFiles, Markdown};
 /// Related articles shown under an article.
 const RELATED: usize = 4;
 
-/// Article `i`'s page, with its Markdown `body` (read for this page).
-pub fn article<'a>(ctx: &PlanContext<'a>, i: usize, body: String) -> PagePlan<'a> {
+/// Article `i`'s page, its Markdown body still to be read ([`PagePlan::read_body`]).
+pub fn article<'a>(ctx: &PlanContext<'a>, i: usize) -> PagePlan<'a> {
     let a = ctx.article(i);
     let path = Route::article(&a.slug);
     let placements = &ctx.catalog.placements[i];
@@ -133,11 +133,12 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize, body: String) -> PagePlan<'a
         }),
         path,
         markdown: Some(
-            Markdown::new(body, ctx.site.config.unsafe_html)
+            Markdown::new("", ctx.site.config.unsafe_html)
                 .with_images(ctx.body_images(&a.source, &a.images))
                 .with_embeds(EmbedFiles::of(ctx.site, a, ctx.images)),
         ),
         source: Some(ctx.images.article_source(i, &a.digest)),
+        body_of: Some(i),
         live: ctx.live(),
     }
 }

@@ -85,6 +85,7 @@ pub fn home<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
         }),
         markdown: None,
         source: None,
+        body_of: None,
         live: ctx.live(),
     }
 }
@@ -145,6 +146,7 @@ pub fn authors<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
         }),
         markdown: None,
         source: None,
+        body_of: None,
         live: ctx.live(),
     }
 }
@@ -208,6 +210,7 @@ pub fn info<'a>(ctx: &PlanContext<'a>, page: &'a InfoPage) -> PagePlan<'a> {
                 .with_images(ctx.body_images(page.source().as_ref(), &page.images)),
         ),
         source: None,
+        body_of: None,
         live: ctx.live(),
     }
 }
@@ -294,6 +297,7 @@ fn sitemap_page<'a>(ctx: &PlanContext<'a>, n: usize, page_size: usize) -> PagePl
         path,
         markdown: None,
         source: None,
+        body_of: None,
         live: ctx.live(),
     }
 }
@@ -351,6 +355,7 @@ pub fn error_page<'a>(ctx: &PlanContext<'a>, server_error: bool) -> PagePlan<'a>
         },
         markdown: None,
         source: None,
+        body_of: None,
         live: ctx.live(),
     }
 }

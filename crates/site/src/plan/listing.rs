@@ -97,6 +97,7 @@ fn listing_page<'a>(ctx: &PlanContext<'a>, l: Listing<'_>, n: usize) -> PagePlan
         path,
         markdown: None,
         source: None,
+        body_of: None,
         live: ctx.live(),
     }
 }
@@ -252,6 +253,7 @@ pub fn author_page<'a>(ctx: &PlanContext<'a>, ai: usize, n: usize) -> PagePlan<'
         path,
         markdown: Some(Markdown::new(&author.description, ctx.site.config.unsafe_html)),
         source: None,
+        body_of: None,
         live: ctx.live(),
     }
 }

@@ -35,8 +35,12 @@ pub struct PagePlan<'a> {
     pub props: PageProps,
     /// Markdown the render stage turns into the props' `bodyHtml` / `bioHtml` (and the ToC).
     pub markdown: Option<Markdown<'a>>,
-    /// For an article's page, the digest of the article's file.
+    /// For an article's page, the digest of the article's file (and of its images).
     pub source: Option<&'a str>,
+    /// For an article's page until its body is read ([`PagePlan::read_body`]): the article whose
+    /// Markdown the page shows. A page is planned and keyed without its body (the key holds
+    /// the file's digest, `source`); only a page that must be rendered reads it.
+    pub body_of: Option<usize>,
     /// This plan in its context's count of plans alive ([`PlanContext::peak_plans`]).
     pub live: Live,
 }
@@ -52,9 +56,20 @@ impl PagePlan<'_> {
         layout::page_data_file(&self.path)
     }
 
+    /// Reads the body of an article's page from its file (nothing for other pages, or when it
+    /// was read). Fails when the file is no longer the one loaded.
+    pub fn read_body(&mut self, site: &Site) -> Result<(), ContentError> {
+        if let (Some(i), Some(md)) = (self.body_of, &mut self.markdown) {
+            md.text = site.read_body(i)?.into();
+            self.body_of = None;
+        }
+        Ok(())
+    }
+
     /// The props with the Markdown rendered: `marker` stands in the body field, and the body's
     /// HTML is returned beside them (None when the page has no Markdown body).
     pub fn rendered_props(&self, marker: &str) -> (PageProps, Option<String>) {
+        debug_assert!(self.body_of.is_none(), "{}: rendered before its body was read", self.path);
         let mut props = self.props.clone();
         let Some(md) = &self.markdown else { return (props, None) };
         let rendered = render_markdown(md.borrowed());
@@ -172,8 +187,8 @@ pub fn site_pages(ctx: &PlanContext) -> Vec<SitePage> {
     pages
 }
 
-/// Plans one page. An article's page reads the article's body, which may fail.
-pub fn plan<'a>(ctx: &PlanContext<'a>, page: PageRef) -> Result<PagePlan<'a>, ContentError> {
+/// Plans one page. An article's page is planned without its body ([`PagePlan::read_body`]).
+pub fn plan<'a>(ctx: &PlanContext<'a>, page: PageRef) -> PagePlan<'a> {
     let mut plan = match page {
         PageRef::Home => fixed::home(ctx),
         PageRef::Authors => fixed::authors(ctx),
@@ -183,30 +198,47 @@ pub fn plan<'a>(ctx: &PlanContext<'a>, page: PageRef) -> Result<PagePlan<'a>, Co
         PageRef::ServerError => fixed::error_page(ctx, true),
         PageRef::Topic(topic, n) => listing::topic_page(ctx, topic, n),
         PageRef::Author(ai, n) => listing::author_page(ctx, ai, n),
-        PageRef::Article(i) => article::article(ctx, i, ctx.site.read_body(i)?),
+        PageRef::Article(i) => article::article(ctx, i),
     };
     // Another environment than production, or a preview with drafts (`build --drafts`, `dev`):
     // not for search engines.
     plan.head.noindex |= ctx.noindex || ctx.site.schedule.preview;
-    Ok(plan)
+    plan
 }
 
-/// Plans the pages `pages` names, in parallel, in their order.
-pub fn plan_batch<'a>(
+/// Plans the pages `pages` names, in parallel, in their order, without articles' bodies.
+pub fn plan_batch<'a>(ctx: &PlanContext<'a>, pages: &[SitePage]) -> Vec<PagePlan<'a>> {
+    pages.par_iter().map(|p| plan(ctx, p.page)).collect()
+}
+
+/// Reads the bodies of the plans `which` (ascending indices) picks, in parallel ([`PagePlan::read_body`]); every
+/// file that cannot be read is reported.
+pub fn read_bodies<'a>(
+    plans: &mut [PagePlan<'a>],
+    which: &[usize],
+    site: &Site,
+) -> Result<(), Diagnostics> {
+    let mut picked: Vec<&mut PagePlan<'a>> = Vec::with_capacity(which.len());
+    let mut wanted = which.iter().copied().peekable();
+    for (i, plan) in plans.iter_mut().enumerate() {
+        if wanted.next_if_eq(&i).is_some() {
+            picked.push(plan);
+        }
+    }
+    let errors: Vec<ContentError> =
+        picked.into_par_iter().filter_map(|p| p.read_body(site).err()).collect();
+    Diagnostics(errors).into_result()
+}
+
+/// Plans the pages `pages` names with every article's body read: for tests and samples.
+pub fn plan_with_bodies<'a>(
     ctx: &PlanContext<'a>,
     pages: &[SitePage],
 ) -> Result<Vec<PagePlan<'a>>, Diagnostics> {
-    let results: Vec<Result<PagePlan, ContentError>> =
-        pages.par_iter().map(|p| plan(ctx, p.page)).collect();
-    let mut plans = Vec::with_capacity(results.len());
-    let mut errors = Vec::new();
-    for r in results {
-        match r {
-            Ok(p) => plans.push(p),
-            Err(e) => errors.push(e),
-        }
-    }
-    Diagnostics(errors).into_result().map(|()| plans)
+    let mut plans = plan_batch(ctx, pages);
+    let all: Vec<usize> = (0..plans.len()).collect();
+    read_bodies(&mut plans, &all, ctx.site)?;
+    Ok(plans)
 }
 
 /// Plans every page of the site at once, in [`site_pages`] order: for tests and samples of small
@@ -223,5 +255,5 @@ pub fn plan_pages_with<'a>(
 ) -> Vec<PagePlan<'a>> {
     let ctx = PlanContext::new(site, catalog).with_images(images);
     let pages = site_pages(&ctx);
-    plan_batch(&ctx, &pages).expect("every article's body reads")
+    plan_with_bodies(&ctx, &pages).expect("every article's body reads")
 }

@@ -75,19 +75,18 @@ mod tests {
             let data = serde_json::to_string(&site_data(&ctx, 2026, String::new())).unwrap();
             for route in &thin {
                 let page = pages.iter().find(|p| &p.path == route).expect("the page exists");
-                assert!(plan(&ctx, page.page).unwrap().head.noindex, "{route} is indexed");
+                assert!(plan(&ctx, page.page).head.noindex, "{route} is indexed");
                 assert!(!xml.contains(&format!("{}<", ctx.absolute(route))), "{route} in xml");
                 let href = format!("\"href\":\"{}\"", route.as_str());
                 assert_eq!(data.contains(&href), listed, "{route} in the menu: {listed}");
             }
             let full = ctx.subcategory_href(0, 0);
             let page = pages.iter().find(|p| p.path == full).unwrap();
-            assert!(!plan(&ctx, page.page).unwrap().head.noindex);
+            assert!(!plan(&ctx, page.page).head.noindex);
             assert!(xml.contains(&format!("{}<", ctx.absolute(&full))));
             // The category page's own subcategory links.
             let category = pages.iter().find(|p| p.path == ctx.category_href(0)).unwrap();
-            let crate::props::PageProps::Category(props) = plan(&ctx, category.page).unwrap().props
-            else {
+            let crate::props::PageProps::Category(props) = plan(&ctx, category.page).props else {
                 panic!("category props")
             };
             let links: Vec<&str> = props.children.iter().map(|l| l.href.as_str()).collect();
