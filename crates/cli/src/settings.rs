@@ -6,6 +6,8 @@ use std::num::NonZero;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use stillpoint_fingerprint::Stamp;
+
 /// The copyright year: `SOURCE_DATE_EPOCH`'s when set (reproducible builds), else `now`'s (the
 /// `--now` flag), else this year. `SOURCE_DATE_EPOCH` dates the copyright line only: it is
 /// often the last commit's time, and publishing as of it would hold back every scheduled
@@ -59,11 +61,62 @@ fn beside(exe: &Path) -> Vec<PathBuf> {
     candidates
 }
 
-/// This executable's identity for the build cache ([`stillpoint_site::engine_id`]), read once
-/// per process.
+/// This executable's identity for the build cache ([`stillpoint_site::engine_id`]), found once
+/// per process. Digesting the executable reads all of it (over 100 MB, a tenth of a small
+/// rebuild), so the identity is remembered in the user's cache directory beside the executable's
+/// stamp ([`Stamp`]: size, times, device, inode) and read again only when the stamp differs.
 pub fn engine() -> String {
     static ID: OnceLock<String> = OnceLock::new();
-    ID.get_or_init(|| stillpoint_site::engine_id(std::env::current_exe().ok().as_deref())).clone()
+    ID.get_or_init(|| {
+        let exe = std::env::current_exe().ok();
+        let memo = crate::web_bundle::cache_root().map(|root| root.join(ENGINE_MEMO));
+        match (exe, memo) {
+            (Some(exe), Some(memo)) => remembered_engine(&exe, &memo),
+            (exe, _) => stillpoint_site::engine_id(exe.as_deref()),
+        }
+    })
+    .clone()
+}
+
+/// Where [`engine`] remembers the identity, in the user's cache directory.
+const ENGINE_MEMO: &str = "engine.json";
+
+/// What [`engine`] remembers: the executable, its stamp when it was digested, and the identity.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct EngineMemo {
+    executable: PathBuf,
+    stamp: Stamp,
+    id: String,
+}
+
+/// The identity of `exe`: the one remembered in `memo` while the executable's stamp is the one
+/// recorded, else digested again (and remembered when the executable is settled, so one being
+/// written is never trusted; an unwritable cache directory only costs the digest).
+fn remembered_engine(exe: &Path, memo: &Path) -> String {
+    let meta = std::fs::metadata(exe).ok();
+    let known =
+        std::fs::read(memo).ok().and_then(|b| serde_json::from_slice::<EngineMemo>(&b).ok());
+    if let (Some(m), Some(meta)) = (&known, &meta)
+        && m.executable == exe
+        && m.stamp.matches(meta)
+        && m.id.starts_with(env!("CARGO_PKG_VERSION"))
+    {
+        return m.id.clone();
+    }
+    let read_at = std::time::SystemTime::now();
+    let id = stillpoint_site::engine_id(Some(exe));
+    if let Some(stamp) = meta.as_ref().and_then(|m| Stamp::of(m, read_at)) {
+        let record = EngineMemo { executable: exe.to_path_buf(), stamp, id: id.clone() };
+        let tmp = memo.with_extension(format!("tmp{}", std::process::id()));
+        let written = memo.parent().is_some_and(|d| std::fs::create_dir_all(d).is_ok())
+            && std::fs::write(&tmp, serde_json::to_vec(&record).expect("a memo serialises"))
+                .is_ok()
+            && std::fs::rename(&tmp, memo).is_ok();
+        if !written {
+            let _ = std::fs::remove_file(&tmp);
+        }
+    }
+    id
 }
 
 /// The image cache: `flag` (`--image-cache`, `STILLPOINT_IMAGE_CACHE`), else the site's own
@@ -117,5 +170,38 @@ mod tests {
         assert!(id.starts_with(env!("CARGO_PKG_VERSION")), "{id}");
         assert_ne!(id, stillpoint_site::engine_id(None), "the executable was read");
         assert_eq!(engine(), id);
+    }
+
+    #[test]
+    fn the_engine_is_remembered_while_its_executable_is_the_same_file() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (exe, memo) = (tmp.path().join("stillpoint"), tmp.path().join("cache/engine.json"));
+        std::fs::write(&exe, b"one engine").unwrap();
+        let settle = |path: &Path| {
+            let old = std::time::SystemTime::now() - std::time::Duration::from_secs(60);
+            std::fs::File::options().write(true).open(path).unwrap().set_modified(old).unwrap();
+        };
+        // Written just now: digested, not remembered (it may still be being written).
+        let first = remembered_engine(&exe, &memo);
+        assert_eq!(first, stillpoint_site::engine_id(Some(&exe)));
+        assert!(!memo.exists());
+        settle(&exe);
+        assert_eq!(remembered_engine(&exe, &memo), first);
+        assert!(memo.exists());
+        // The memo is what answers while the stamp matches: a forged id shows it was used.
+        let mut record: EngineMemo =
+            serde_json::from_slice(&std::fs::read(&memo).unwrap()).unwrap();
+        record.id = format!("{} forged", env!("CARGO_PKG_VERSION"));
+        std::fs::write(&memo, serde_json::to_vec(&record).unwrap()).unwrap();
+        assert_eq!(remembered_engine(&exe, &memo), record.id);
+        // Another executable (new bytes, so a new stamp) is digested again.
+        std::fs::write(&exe, b"another engine").unwrap();
+        settle(&exe);
+        let second = remembered_engine(&exe, &memo);
+        assert_eq!(second, stillpoint_site::engine_id(Some(&exe)));
+        assert_ne!(second, first);
+        // A corrupt memo is only a digest more.
+        std::fs::write(&memo, b"{").unwrap();
+        assert_eq!(remembered_engine(&exe, &memo), second);
     }
 }

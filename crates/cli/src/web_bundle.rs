@@ -46,7 +46,7 @@ pub fn resolve(explicit: Option<&Path>) -> anyhow::Result<Option<PathBuf>> {
 
 /// `STILLPOINT_CACHE_DIR`, else the user's cache directory (`$XDG_CACHE_HOME` or `~/.cache` on
 /// Linux, `~/Library/Caches` on macOS, `%LOCALAPPDATA%` on Windows) + `stillpoint`.
-fn cache_root() -> Option<PathBuf> {
+pub fn cache_root() -> Option<PathBuf> {
     match std::env::var_os("STILLPOINT_CACHE_DIR") {
         Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
         _ => dirs::cache_dir().map(|d| d.join("stillpoint")),
