@@ -69,7 +69,11 @@ pub fn engine() -> String {
     static ID: OnceLock<String> = OnceLock::new();
     ID.get_or_init(|| {
         let exe = std::env::current_exe().ok();
-        let memo = crate::web_bundle::cache_root().map(|root| root.join(ENGINE_MEMO));
+        let memo = exe.as_deref().zip(crate::web_bundle::cache_root()).map(|(exe, root)| {
+            // One memo per executable, so two installed side by side do not take turns.
+            let name = stillpoint_fingerprint::Digest::of(exe.as_os_str().as_encoded_bytes());
+            root.join(ENGINE_MEMOS).join(format!("{}.json", name.short(16)))
+        });
         match (exe, memo) {
             (Some(exe), Some(memo)) => remembered_engine(&exe, &memo),
             (exe, _) => stillpoint_site::engine_id(exe.as_deref()),
@@ -78,8 +82,8 @@ pub fn engine() -> String {
     .clone()
 }
 
-/// Where [`engine`] remembers the identity, in the user's cache directory.
-const ENGINE_MEMO: &str = "engine.json";
+/// Where [`engine`] remembers identities, in the user's cache directory: a file per executable.
+const ENGINE_MEMOS: &str = "engines";
 
 /// What [`engine`] remembers: the executable, its stamp when it was digested, and the identity.
 #[derive(serde::Serialize, serde::Deserialize)]
