@@ -103,7 +103,6 @@ fn remembered_engine(exe: &Path, memo: &Path) -> String {
     if let (Some(m), Some(meta)) = (&known, &meta)
         && m.executable == exe
         && m.stamp.matches(meta)
-        && m.id.starts_with(env!("CARGO_PKG_VERSION"))
     {
         return m.id.clone();
     }
@@ -111,14 +110,15 @@ fn remembered_engine(exe: &Path, memo: &Path) -> String {
     let id = stillpoint_site::engine_id(Some(exe));
     if let Some(stamp) = meta.as_ref().and_then(|m| Stamp::of(m, read_at)) {
         let record = EngineMemo { executable: exe.to_path_buf(), stamp, id: id.clone() };
-        let tmp = memo.with_extension(format!("tmp{}", std::process::id()));
-        let written = memo.parent().is_some_and(|d| std::fs::create_dir_all(d).is_ok())
-            && std::fs::write(&tmp, serde_json::to_vec(&record).expect("a memo serialises"))
-                .is_ok()
-            && std::fs::rename(&tmp, memo).is_ok();
-        if !written {
-            let _ = std::fs::remove_file(&tmp);
-        }
+        // Written whole or not at all (a temporary file renamed over it): a build beside this
+        // one reads the old memo or the new one. Failing only costs the next build the digest.
+        let _ = memo.parent().map(|dir| -> std::io::Result<()> {
+            std::fs::create_dir_all(dir)?;
+            let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+            std::io::Write::write_all(&mut tmp, &serde_json::to_vec(&record)?)?;
+            tmp.persist(memo)?;
+            Ok(())
+        });
     }
     id
 }

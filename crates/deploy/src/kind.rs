@@ -10,7 +10,8 @@ pub fn is_hashed(path: &str) -> bool {
     FileKind::of(path) == FileKind::Hashed
 }
 
-/// When `path` is uploaded. The listing never holds `.stillpoint/`, which is not published.
+/// When `path` is uploaded. A file never uploaded (under `.stillpoint/`) is never listed
+/// (`local::scan`): should one come here, it is uploaded with the content.
 pub fn phase(path: &str) -> Phase {
     FileKind::of(path).phase().unwrap_or(Phase::Content)
 }

@@ -9,6 +9,7 @@ use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
 use stillpoint_dist::BuildInfo;
+use stillpoint_dist::layout::PRIVATE_DIR;
 
 use crate::DeployError;
 use crate::kind::{self, Phase};
@@ -54,13 +55,12 @@ impl LocalFile {
     }
 }
 
-/// Lists and digests every file of DIST except `.stillpoint/`, following DIST itself when it is a
+/// Lists and digests every file of DIST except `.stillpoint/` (files of kind `Private`), following DIST itself when it is a
 /// symlink (to a build generation). Sorted by path.
 pub fn scan(dist: &Path, gzip: &Gzip) -> Result<Vec<LocalFile>, DeployError> {
     let mut paths = Vec::new();
     let walk = walkdir::WalkDir::new(dist).follow_root_links(true).sort_by_file_name();
-    let walk =
-        walk.into_iter().filter_entry(|e| !(e.depth() == 1 && e.file_name() == ".stillpoint"));
+    let walk = walk.into_iter().filter_entry(|e| !(e.depth() == 1 && e.file_name() == PRIVATE_DIR));
     for entry in walk {
         let entry = entry.map_err(|e| {
             let path = e.path().unwrap_or(dist).to_path_buf();

@@ -91,6 +91,9 @@ impl Caching {
     }
 }
 
+/// The Content-Type of a page (and of the server's error pages).
+pub const HTML: &str = "text/html; charset=utf-8";
+
 /// The Content-Type of a file named `path` by its extension (ignoring case), and by name for
 /// the feeds (not plain XML); None for an extension outside the table.
 pub fn content_type(path: &str) -> Option<&'static str> {
@@ -102,7 +105,7 @@ pub fn content_type(path: &str) -> Option<&'static str> {
     }
     let (_, ext) = name.rsplit_once('.')?;
     Some(match ext.to_ascii_lowercase().as_str() {
-        "html" | "htm" => "text/html; charset=utf-8",
+        "html" | "htm" => HTML,
         "css" => "text/css; charset=utf-8",
         "js" | "mjs" => "text/javascript; charset=utf-8",
         "json" | "map" => "application/json",
@@ -183,13 +186,31 @@ mod tests {
 
     #[test]
     fn content_types() {
-        assert_eq!(content_type("a/index.html"), Some("text/html; charset=utf-8"));
-        assert_eq!(content_type("atom.xml"), Some("application/atom+xml; charset=utf-8"));
-        assert_eq!(content_type("rss.xml"), Some("application/rss+xml; charset=utf-8"));
-        assert_eq!(content_type("sitemap.xml"), Some("application/xml; charset=utf-8"));
-        assert_eq!(content_type("manifest.webmanifest"), Some("application/manifest+json"));
-        assert_eq!(content_type("icons/icon-192.PNG"), Some("image/png"));
-        assert_eq!(content_type("search/k1-0.abc.bin"), None);
-        assert_eq!(content_type("README"), None);
+        let cases = [
+            ("a/index.html", Some("text/html; charset=utf-8")),
+            ("404.HTML", Some("text/html; charset=utf-8")),
+            ("app-3f2a.css", Some("text/css; charset=utf-8")),
+            ("app-3f2a.js", Some("text/javascript; charset=utf-8")),
+            ("sw.js", Some("text/javascript; charset=utf-8")),
+            ("app-3f2a.js.map", Some("application/json")),
+            ("page-data.json", Some("application/json")),
+            ("sitemap.xml", Some("application/xml; charset=utf-8")),
+            ("rss.xml", Some("application/rss+xml; charset=utf-8")),
+            ("atom.xml", Some("application/atom+xml; charset=utf-8")),
+            ("robots.txt", Some("text/plain; charset=utf-8")),
+            ("logo.svg", Some("image/svg+xml")),
+            ("icons/icon-192.PNG", Some("image/png")),
+            ("manifest.webmanifest", Some("application/manifest+json")),
+            ("favicon.ico", Some("image/x-icon")),
+            ("photo.jpg", Some("image/jpeg")),
+            ("font.woff2", Some("font/woff2")),
+            ("search/k1-0.abc.bin", None),
+            ("body-scan", None),
+            ("README", None),
+            ("", None),
+        ];
+        for (name, expected) in cases {
+            assert_eq!(content_type(name), expected, "{name}");
+        }
     }
 }

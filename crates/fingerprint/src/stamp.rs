@@ -26,10 +26,16 @@ impl Stamp {
     /// (a write in the same clock tick would leave the same stamp) or the platform has none.
     pub fn of(meta: &Metadata, read_at: SystemTime) -> Option<Self> {
         let modified = meta.modified().ok()?;
-        if modified + SETTLED > read_at {
+        if !Self::is_settled(modified, read_at) {
             return None;
         }
         Self::now(meta)
+    }
+
+    /// Whether a file last modified at `modified` was modified long enough before `read_at` for
+    /// its stamp to vouch for it later.
+    pub fn is_settled(modified: SystemTime, read_at: SystemTime) -> bool {
+        modified + SETTLED <= read_at
     }
 
     /// Whether a file now described by `meta` is the one this stamp was taken of.

@@ -16,9 +16,10 @@ use std::time::{Duration, SystemTime};
 
 use crate::encode::Settings;
 use crate::error::{ErrorKind, MediaError};
-use crate::pipeline::{SETTINGS, Timings, content_digest, key, run};
+use crate::pipeline::{SETTINGS, Timings, key, run};
 use crate::probe::source_format;
 use crate::{Processed, Rendition, SourceFormat};
+use stillpoint_fingerprint::Digest;
 
 /// A sensible bound for a site's image cache.
 pub const DEFAULT_MAX_BYTES: u64 = 2 << 30;
@@ -137,7 +138,7 @@ impl ImageCache {
         self.process_timed(source).map(|(p, _)| p)
     }
 
-    /// [`Self::process`] of a source whose [`crate::content_digest`] the caller knows (a build keeps
+    /// [`Self::process`] of a source whose digest (its bytes' `Digest`, as hex) the caller knows (a build keeps
     /// its files' digests): a hit does not read the source at all.
     pub fn process_known(&self, source: &Path, digest: &str) -> Result<Processed, MediaError> {
         let key = key(digest, &self.settings);
@@ -153,7 +154,7 @@ impl ImageCache {
     /// [`Self::process`], also telling where the time went (zero on a hit).
     pub fn process_timed(&self, source: &Path) -> Result<(Processed, Timings), MediaError> {
         let bytes = fs::read(source).map_err(|e| MediaError::new(source, e))?;
-        let key = key(&content_digest(&bytes), &self.settings);
+        let key = key(&Digest::of(&bytes).to_string(), &self.settings);
         if let Some(hit) = self.lookup(&key) {
             return Ok((hit, Timings::default()));
         }

@@ -23,7 +23,7 @@ mod svg;
 
 pub use cache::{DEFAULT_MAX_BYTES, GcReport, ImageCache};
 pub use error::{ErrorKind, MediaError};
-pub use pipeline::{PIPELINE_VERSION, SHARE_WIDTH, Timings, WIDTHS, content_digest};
+pub use pipeline::{PIPELINE_VERSION, SHARE_WIDTH, Timings, WIDTHS};
 pub use probe::probe;
 
 use serde::{Deserialize, Serialize};

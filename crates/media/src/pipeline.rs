@@ -65,20 +65,15 @@ impl std::ops::AddAssign for Timings {
 }
 
 /// The cache key of a source: 16 hex digits of XXH3 over the pipeline version, the widths,
-/// the settings and the source's [`content_digest`].
+/// the settings and the source's `digest`: the [`Digest`] of its bytes, as hex, which is also
+/// the build's digest of a file, so a build that knows a file's digest finds its entry without
+/// reading the file.
 pub(crate) fn key(digest: &str, settings: &Settings) -> String {
     let recipe = format!(
         "stillpoint-media {PIPELINE_VERSION}\n{WIDTHS:?} {SHARE_WIDTH} {AVIF_BUDGET_BITS} {AVIF_BUDGET_STEP}\n{}\n{digest}",
         settings.fingerprint()
     );
     format!("{:016x}", xxhash_rust::xxh3::xxh3_64(recipe.as_bytes()))
-}
-
-/// The digest of a source's content that, with the settings, names its cache entry: the
-/// XXH3-128 of the bytes in 32 hex digits (the build's digest of a file, so a build that knows
-/// a file's digest finds its entry without reading the file).
-pub fn content_digest(bytes: &[u8]) -> String {
-    stillpoint_fingerprint::Digest::of(bytes).to_string()
 }
 
 /// The rendition widths for a source `width` wide, ascending: those of `set` (ascending) below
@@ -211,6 +206,7 @@ pub(crate) fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use stillpoint_fingerprint::Digest;
 
     #[test]
     fn widths_never_exceed_the_source() {
@@ -224,13 +220,13 @@ mod tests {
 
     #[test]
     fn key_is_16_hex_digits_and_depends_on_settings() {
-        let digest = content_digest(b"bytes");
+        let digest = Digest::of(b"bytes").to_string();
         let a = key(&digest, &SETTINGS);
         assert_eq!(a.len(), 16);
         assert!(a.chars().all(|c| c.is_ascii_hexdigit()));
         let other = Settings { avif_quality: SETTINGS.avif_quality + 10.0, ..SETTINGS };
         assert_ne!(a, key(&digest, &other));
-        assert_ne!(a, key(&content_digest(b"bytes2"), &SETTINGS));
+        assert_ne!(a, key(&Digest::of(b"bytes2").to_string(), &SETTINGS));
     }
 
     /// Noise: the most detail a picture can have, far over the budget at any quality.

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use axum::{body::Body, response::Response};
 use http::{HeaderValue, StatusCode, header};
 
-use crate::{cache, content_type};
+use crate::cache;
 
 /// Builds the 404 and 500 answers for one site root.
 #[derive(Clone, Debug)]
@@ -44,7 +44,7 @@ impl ErrorPages {
         let mut response = Response::new(body);
         *response.status_mut() = status;
         let headers = response.headers_mut();
-        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type::HTML));
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(stillpoint_dist::kind::HTML));
         headers.insert(header::CONTENT_LENGTH, length);
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache::NO_CACHE));
         response

@@ -24,7 +24,7 @@ use http::HeaderValue;
 use stillpoint_fingerprint::{Digest, Stamp};
 
 use crate::{
-    cache, content_type,
+    cache,
     encoding::{self, Coding},
     fast::{SENDFILE_MIN, head::Heads},
     open_files::HeldFile,
@@ -155,9 +155,9 @@ pub(crate) fn load(
         return Err(io::ErrorKind::NotFound.into());
     }
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-    let content_type = content_type::content_type(name).unwrap_or_else(|| guess(name));
+    let content_type = stillpoint_dist::kind::content_type(name).unwrap_or_else(|| guess(name));
     let modified = meta.modified()?;
-    let settled = Stamp::of(&meta, SystemTime::now()).is_some();
+    let settled = Stamp::is_settled(modified, SystemTime::now());
     let stamp = Stamp::unsettled(&meta);
     let len = meta.len();
     let mut held = None;

@@ -19,7 +19,6 @@ mod access_log;
 mod app;
 mod cache;
 mod connection;
-mod content_type;
 mod encoding;
 mod error;
 mod error_page;

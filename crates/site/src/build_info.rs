@@ -5,9 +5,6 @@ use stillpoint_content::Site;
 use stillpoint_dist::build_info::Upcoming;
 pub use stillpoint_dist::build_info::{BuildInfo, BuiltSite};
 
-/// Where the build information lives, relative to the output root.
-pub const BUILD_INFO_FILE: &str = crate::layout::BUILD_INFO;
-
 /// The build information of `site`, before the policy and the inline styles are known.
 pub fn of(site: &Site) -> BuildInfo {
     let c = &site.config;

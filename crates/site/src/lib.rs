@@ -44,7 +44,7 @@ pub use build::{
     BATCH, BuildOptions, BuildReport, CheckReport, Difference, Progress, Session, Shard, Silent,
     build, build_in, check, default_cache_dir, default_image_cache_dir, verify,
 };
-pub use build_info::{BUILD_INFO_FILE, BuildInfo, BuiltSite};
+pub use build_info::{BuildInfo, BuiltSite};
 pub use cache::engine_id;
 pub use csp::{Csp, SiteUses, meta_of as meta_csp};
 pub use csp_check::policy_warnings;

@@ -4,8 +4,9 @@ use std::{net::SocketAddr, path::PathBuf, process::ExitCode};
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
+use stillpoint_dist::layout::BUILD_INFO;
 use stillpoint_server::{AccessLog, ServeConfig, TlsFiles};
-use stillpoint_site::{BUILD_INFO_FILE, BuildInfo};
+use stillpoint_site::BuildInfo;
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
@@ -101,10 +102,10 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
 /// The build information (`proxy.allow`, the inline styles' CSP hashes); a site built without
 /// it proxies nothing and allows no inline style.
 fn build_info(dist: &std::path::Path) -> anyhow::Result<Option<BuildInfo>> {
-    if !dist.join(BUILD_INFO_FILE).exists() {
+    if !dist.join(BUILD_INFO).exists() {
         tracing::warn!(
             "{} not found: the third-party proxy allows nothing",
-            dist.join(BUILD_INFO_FILE).display()
+            dist.join(BUILD_INFO).display()
         );
         return Ok(None);
     }

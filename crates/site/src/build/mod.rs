@@ -27,7 +27,7 @@ pub use verify::{Difference, verify};
 
 use outline::OutlineInputs;
 
-use crate::build_info::{self, BUILD_INFO_FILE, BuildInfo};
+use crate::build_info::{self, BuildInfo};
 use crate::cache::{BuildCache, engine_id};
 use crate::client::{SW_FILE, ServiceWorker, SwSettings, script_srcs};
 use crate::csp::{Csp, SiteUses};
@@ -460,7 +460,7 @@ pub fn build_in(
         update.put(layout::ROBOTS_TXT, robots_txt(&site, ctx.noindex).as_bytes())?;
         update.put(layout::RSS_XML, rss_xml(&site, &catalog).as_bytes())?;
         update.put(layout::ATOM_XML, atom_xml(&site, &catalog).as_bytes())?;
-        update.put(BUILD_INFO_FILE, build_info.to_json().as_bytes())?;
+        update.put(layout::BUILD_INFO, build_info.to_json().as_bytes())?;
         emit_redirects(&update, &redirects, &site.config.url)?;
     }
     tracing::debug!(elapsed = ?started.elapsed(), "pages emitted");

@@ -110,7 +110,8 @@ impl From<BTreeMap<String, String>> for Manifest {
     }
 }
 
-/// The digest that identifies a file's bytes, in hex.
+/// The digest that identifies a file's bytes, in hex: also the image cache's name for a source
+/// (`stillpoint_media`), so a build that knows an image file's digest finds it without reading it.
 pub fn file_digest(bytes: &[u8]) -> String {
     Digest::of(bytes).to_string()
 }
@@ -118,15 +119,6 @@ pub fn file_digest(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn file_digest_is_the_image_cache_digest() {
-        // The build hands its digests of image files to the image cache, which names its
-        // entries by the same digest: a known image is found without reading it.
-        for bytes in [&b""[..], b"a photograph", &[0xff; 4096]] {
-            assert_eq!(file_digest(bytes), stillpoint_media::content_digest(bytes));
-        }
-    }
 
     fn manifest(entries: &[(&str, &str)]) -> Manifest {
         Manifest(entries.iter().map(|(r, d)| (r.to_string(), d.to_string())).collect())

@@ -218,13 +218,12 @@ pub fn read_bodies<'a>(
     which: &[usize],
     site: &Site,
 ) -> Result<(), Diagnostics> {
-    let mut picked: Vec<&mut PagePlan<'a>> = Vec::with_capacity(which.len());
-    let mut wanted = which.iter().copied().peekable();
-    for (i, plan) in plans.iter_mut().enumerate() {
-        if wanted.next_if_eq(&i).is_some() {
-            picked.push(plan);
-        }
-    }
+    let picked: Vec<&mut PagePlan<'a>> = plans
+        .iter_mut()
+        .enumerate()
+        .filter(|(i, _)| which.binary_search(i).is_ok())
+        .map(|(_, plan)| plan)
+        .collect();
     let errors: Vec<ContentError> =
         picked.into_par_iter().filter_map(|p| p.read_body(site).err()).collect();
     Diagnostics(errors).into_result()

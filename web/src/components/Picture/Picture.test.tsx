@@ -25,6 +25,20 @@ describe('Picture', () => {
     expect(img?.hasAttribute('sizes')).toBe(false);
   });
 
+  it('writes the same image in each slot with that slot\'s sizes, however often it is shown', () => {
+    for (let round = 0; round < 2; round++) {
+      for (const [slot, sizes] of [
+        ['card', CARD_SIZES.roomy],
+        ['cover', SLOT_SIZES.cover],
+        ['card', CARD_SIZES.roomy],
+      ] as const) {
+        const { container } = render(<Picture picture={photo} slot={slot} />);
+        for (const source of container.querySelectorAll('source')) expect(source.getAttribute('sizes')).toBe(sizes);
+        expect(container.querySelector('source')?.getAttribute('srcset')).toContain('/media/lake000000000000-320.avif');
+      }
+    }
+  });
+
   it('offers only the widths the source allows', () => {
     const small = picture('pond', 700, 400);
     const source = render(<Picture picture={small} slot="cover" />).container.querySelector('source');

@@ -49,16 +49,42 @@ function attribute(name: string, value: string | undefined): string {
   return value === undefined ? '' : ` ${name}="${escapeHtml(value)}"`;
 }
 
+/** The `<source>` per format of a set of renditions drawn at `sizes`. */
+function sourcesOf({ stem, widths }: Renditions, sizes: string): string {
+  const safe = { stem: escapeHtml(stem), widths };
+  const sizesAttribute = attribute('sizes', sizes);
+  let html = '';
+  for (const [type, ext] of FORMATS) html += `<source type="${type}" srcset="${srcsetOf(safe, ext)}"${sizesAttribute}>`;
+  return html;
+}
+
+/**
+ * The sources written so far, by `sizes` and then by stem (a stem names the processed image, so
+ * it also decides the widths). An article's card is shown on a dozen pages or more (its
+ * listings, its topics, other articles' related cards), and a build's worker renders thousands
+ * of them: their sources are written once. Bounded: a slot's memo is emptied when full.
+ */
+const SOURCES = new Map<string, Map<string, string>>();
+const SOURCES_KEPT = 20_000;
+
+function rememberedSourcesOf(renditions: Renditions, sizes: string): string {
+  let bySizes = SOURCES.get(sizes);
+  if (bySizes === undefined) {
+    bySizes = new Map();
+    SOURCES.set(sizes, bySizes);
+  }
+  let html = bySizes.get(renditions.stem);
+  if (html === undefined) {
+    if (bySizes.size >= SOURCES_KEPT) bySizes.clear();
+    html = sourcesOf(renditions, sizes);
+    bySizes.set(renditions.stem, html);
+  }
+  return html;
+}
+
 /** What goes inside `<picture>`: a `<source>` per format when there are renditions, then the `<img>`. */
 function pictureContent(picture: PictureData, sizes: string, img: ImgOptions): string {
-  const { renditions } = picture;
-  let html = '';
-  if (renditions) {
-    const safe = { stem: escapeHtml(renditions.stem), widths: renditions.widths };
-    const sizesAttribute = attribute('sizes', sizes);
-    for (const [type, ext] of FORMATS)
-      html += `<source type="${type}" srcset="${srcsetOf(safe, ext)}"${sizesAttribute}>`;
-  }
+  const html = picture.renditions ? rememberedSourcesOf(picture.renditions, sizes) : '';
   const loading = img.priority || img.eager ? '' : ' loading="lazy"';
   const priority = img.priority ? ' fetchpriority="high"' : '';
   const alt = img.decorative ? '' : escapeHtml(picture.alt);
