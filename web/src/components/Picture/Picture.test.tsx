@@ -25,7 +25,7 @@ describe('Picture', () => {
     expect(img?.hasAttribute('sizes')).toBe(false);
   });
 
-  it('writes the same image in each slot with that slot\'s sizes, however often it is shown', () => {
+  it("writes the same image in each slot with that slot's sizes, however often it is shown", () => {
     for (let round = 0; round < 2; round++) {
       for (const [slot, sizes] of [
         ['card', CARD_SIZES.roomy],
