@@ -1,12 +1,19 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../../test/axe';
 import { site } from '../../test/fixtures';
 import { setViewportWidth } from '../../test/setup';
 import { ClassificationMenu } from './ClassificationMenu';
 
 const trigger = () => screen.getByRole('button', { name: 'Classification' });
+
+// The open menus are loaded on first use (a dynamic import of Radix). Loading them before the
+// tests keeps that first load, which on a busy machine takes longer than a waitFor waits, out of
+// the first test that opens a menu.
+beforeAll(async () => {
+  await Promise.all([import('./MenuWide'), import('./MenuNarrow')]);
+});
 
 async function openMenu(user: ReturnType<typeof userEvent.setup>) {
   await user.click(trigger());
