@@ -1,11 +1,7 @@
 //! The props every template receives: the Rust side of `web/src/protocol.ts`, field for field.
 //! Serialised camelCase; the snapshot test in `tests/` pins the shape.
 
-use std::ops::Deref;
-use std::sync::Arc;
-
-use serde::{Serialize, Serializer};
-use serde_json::value::RawValue;
+use serde::Serialize;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Link {
@@ -90,38 +86,6 @@ pub struct ArticleCard {
     pub audio_minutes: Option<u64>,
 }
 
-/// An article's card as the pages that list it show it: made and serialised once per build
-/// (`PlanContext::card`) and shared by every page that lists the article, which serialise it
-/// by copying its JSON. It reads as the [`ArticleCard`] it was made from.
-#[derive(Debug, Clone)]
-pub struct Card(Arc<Made>);
-
-#[derive(Debug)]
-struct Made {
-    card: ArticleCard,
-    json: Box<RawValue>,
-}
-
-impl Card {
-    pub fn new(card: ArticleCard) -> Self {
-        let json = serde_json::value::to_raw_value(&card).expect("a card serialises");
-        Self(Arc::new(Made { card, json }))
-    }
-}
-
-impl Deref for Card {
-    type Target = ArticleCard;
-    fn deref(&self) -> &ArticleCard {
-        &self.0.card
-    }
-}
-
-impl Serialize for Card {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.0.json.serialize(s)
-    }
-}
-
 /// An article's recording (`audio:`): the player's source.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ArticleAudio {
@@ -176,10 +140,10 @@ pub struct HomeProps {
     pub lead: String,
     pub titles: HomeTitles,
     /// Each section is empty when hidden (`show = false`): an empty section is not rendered.
-    pub featured: Vec<Card>,
-    pub top_stories: Vec<Card>,
-    pub popular: Vec<Card>,
-    pub more: Vec<Card>,
+    pub featured: Vec<ArticleCard>,
+    pub top_stories: Vec<ArticleCard>,
+    pub popular: Vec<ArticleCard>,
+    pub more: Vec<ArticleCard>,
 }
 
 /// The home sections' headings (`[home.top_stories]`, `[home.popular]`, `[home.more]`).
@@ -304,7 +268,7 @@ pub struct ArticleProps {
     #[serde(skip_serializing_if = "String::is_empty")]
     pub body_html: String,
     pub toc: Vec<TocEntry>,
-    pub related: Vec<Card>,
+    pub related: Vec<ArticleCard>,
     pub topics: Vec<TopicPair>,
     pub tags: Vec<Link>,
     pub url: String,
@@ -317,7 +281,7 @@ pub struct ListingProps {
     pub title: String,
     pub description: String,
     pub children: Vec<Link>,
-    pub articles: Vec<Card>,
+    pub articles: Vec<ArticleCard>,
     pub total: usize,
     pub pagination: Pagination,
     pub cover: Option<String>,
@@ -351,7 +315,7 @@ pub struct AuthorProps {
     pub role: String,
     pub photo: Option<Picture>,
     pub bio_html: String,
-    pub articles: Vec<Card>,
+    pub articles: Vec<ArticleCard>,
     pub total: usize,
     pub pagination: Pagination,
 }

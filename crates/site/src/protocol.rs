@@ -180,27 +180,17 @@ impl serde_json::ser::Formatter for AsciiJson {
         w: &mut W,
         text: &str,
     ) -> io::Result<()> {
-        write_ascii(w, text)
-    }
-
-    /// JSON made beforehand (a `Card`'s): outside ASCII, it can only hold characters of strings.
-    fn write_raw_fragment<W: ?Sized + Write>(&mut self, w: &mut W, json: &str) -> io::Result<()> {
-        write_ascii(w, json)
-    }
-}
-
-/// Writes `text` with every character outside ASCII as `\u` escapes (of UTF-16 units).
-fn write_ascii<W: ?Sized + Write>(w: &mut W, text: &str) -> io::Result<()> {
-    let mut rest = text;
-    while let Some(at) = rest.bytes().position(|b| !b.is_ascii()) {
-        w.write_all(&rest.as_bytes()[..at])?;
-        let c = rest[at..].chars().next().expect("a character starts here");
-        for unit in c.encode_utf16(&mut [0; 2]) {
-            write!(w, "\\u{unit:04x}")?;
+        let mut rest = text;
+        while let Some(at) = rest.bytes().position(|b| !b.is_ascii()) {
+            w.write_all(&rest.as_bytes()[..at])?;
+            let c = rest[at..].chars().next().expect("a character starts here");
+            for unit in c.encode_utf16(&mut [0; 2]) {
+                write!(w, "\\u{unit:04x}")?;
+            }
+            rest = &rest[at + c.len_utf8()..];
         }
-        rest = &rest[at + c.len_utf8()..];
+        w.write_all(rest.as_bytes())
     }
-    w.write_all(rest.as_bytes())
 }
 
 /// Reads the `bytes` bytes of HTML that follow a `rendered` line; `None` when the stream ends
@@ -239,40 +229,6 @@ mod tests {
             to_json(&AppData { webpack_compilation_hash: "h" }, None),
             r#"{"webpackCompilationHash":"h"}"#
         );
-    }
-
-    #[test]
-    fn a_card_is_written_as_its_fields_would_be() {
-        use crate::props::{ArticleCard, Card, Link};
-        let fields = ArticleCard {
-            href: "/articles/calm".into(),
-            title: "Calm 🧘 — “quiet” é".into(),
-            description: "Line\nbreak \"quoted\"".into(),
-            date: "2026-01-02".into(),
-            author: Some(Link::new("Zoë", "/authors/zoe")),
-            image: None,
-            reading_minutes: 3,
-            topic: Some(Link::new("Sleep → Rest", "/sleep/rest")),
-            audio_minutes: Some(12),
-        };
-        let shared = Card::new(fields.clone());
-        assert_eq!(shared.title, fields.title);
-        // Page data and page keys (UTF-8), and the worker's requests (ASCII): byte for byte.
-        assert_eq!(
-            serde_json::to_string(&[&shared]).unwrap(),
-            serde_json::to_string(&[&fields]).unwrap()
-        );
-        let (a, b) = (request_line(&vec![shared]), request_line(&vec![fields]));
-        assert!(a.is_ascii(), "{a}");
-        assert_eq!(a, b);
-    }
-
-    fn request_line<T: Serialize>(props: &T) -> String {
-        let mut line = Vec::new();
-        let request: WorkerRequest<_, ()> =
-            WorkerRequest::Render { id: 1, template: "Home", props };
-        write_request(&mut line, &request);
-        String::from_utf8(line).unwrap()
     }
 
     #[test]

@@ -166,7 +166,7 @@ fn logo(ctx: &PlanContext) -> String {
 /// Up to four other articles of the first subcategory, then of the first category, newest first.
 /// Their cards leave out the article's own subcategory, which its breadcrumbs name, and their
 /// descriptions: a short "read next" list of titles.
-fn related(ctx: &PlanContext, i: usize) -> Vec<crate::props::Card> {
+fn related(ctx: &PlanContext, i: usize) -> Vec<crate::props::ArticleCard> {
     let Some(&(ci, si)) = ctx.catalog.placements[i].first() else { return Vec::new() };
     let cat = &ctx.catalog.categories[ci];
     // Stops at the fourth: the lists hold thousands of articles on a large site.
@@ -179,7 +179,11 @@ fn related(ctx: &PlanContext, i: usize) -> Vec<crate::props::Card> {
             picks.push(j);
         }
     }
-    ctx.brief_cards(&picks, Some((ci, si)))
+    let mut cards = ctx.cards(&picks, Some((ci, si)));
+    for card in &mut cards {
+        card.description.clear();
+    }
+    cards
 }
 
 #[cfg(test)]

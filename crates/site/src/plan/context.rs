@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use stillpoint_content::{Article, Catalog, Site};
 
 use crate::images::SiteImages;
-use crate::props::{ArticleCard, Card, Common, Link, Picture, SponsoredBlock};
+use crate::props::{ArticleCard, Common, Link, Picture, SponsoredBlock};
 use crate::route::Route;
 use crate::sponsored::{sanitize_fragment, sponsored_label};
 
@@ -39,19 +39,8 @@ pub struct PlanContext<'a> {
     sanitised: Mutex<HashMap<&'a str, String>>,
     /// Every article in the HTML sitemap's order, made when a sitemap page is first planned.
     sitemap_order: OnceLock<Vec<usize>>,
-    /// Each article's cards, made when first listed: a card is the same on every page that
-    /// lists it, but for two things a page may leave out (see [`CardCut`]).
-    cards: Vec<[OnceLock<Card>; 4]>,
     /// The plans of this context alive now, and the most that ever were at once.
     live: Arc<LivePlans>,
-}
-
-/// What a page may leave out of a card.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum CardCut {
-    Whole,
-    /// Without its description.
-    Brief,
 }
 
 /// Counts the plans alive at once: a build plans, renders and writes its pages a batch at a
@@ -96,7 +85,6 @@ impl<'a> PlanContext<'a> {
             sponsored_label: sponsored_label(&site.config.id),
             sanitised: Mutex::new(HashMap::new()),
             sitemap_order: OnceLock::new(),
-            cards: site.articles.iter().map(|_| Default::default()).collect(),
             live: Arc::default(),
         }
     }
@@ -269,30 +257,9 @@ impl<'a> PlanContext<'a> {
 
     /// Article `i`'s card. Its topic eyebrow names its first category → subcategory, unless that is
     /// `here`: the subcategory the page itself is about, which the page already names.
-    pub fn card(&self, i: usize, here: Option<(usize, usize)>) -> Card {
-        self.card_cut(i, here, CardCut::Whole)
-    }
-
-    /// The cards of `list`, for a page about the subcategory `here` (if any): see `card`.
-    pub fn cards(&self, list: &[usize], here: Option<(usize, usize)>) -> Vec<Card> {
-        list.iter().map(|&i| self.card(i, here)).collect()
-    }
-
-    /// The cards of `list` without their descriptions (a "read next" list of titles).
-    pub fn brief_cards(&self, list: &[usize], here: Option<(usize, usize)>) -> Vec<Card> {
-        list.iter().map(|&i| self.card_cut(i, here, CardCut::Brief)).collect()
-    }
-
-    fn card_cut(&self, i: usize, here: Option<(usize, usize)>, cut: CardCut) -> Card {
-        let first = self.catalog.placements[i].first().copied();
-        let topic_shown = first.is_some() && first != here;
-        let slot = usize::from(topic_shown) | (usize::from(cut == CardCut::Brief) << 1);
-        self.cards[i][slot].get_or_init(|| Card::new(self.make_card(i, topic_shown, cut))).clone()
-    }
-
-    fn make_card(&self, i: usize, topic_shown: bool, cut: CardCut) -> ArticleCard {
+    pub fn card(&self, i: usize, here: Option<(usize, usize)>) -> ArticleCard {
         let a = self.article(i);
-        let first = self.catalog.placements[i].first().copied().filter(|_| topic_shown);
+        let first = self.catalog.placements[i].first().copied().filter(|&p| Some(p) != here);
         let topic = first.map(|(ci, si)| {
             let c = &self.site.topics.categories[ci];
             Link::new(
@@ -303,10 +270,7 @@ impl<'a> PlanContext<'a> {
         ArticleCard {
             href: Route::article(&a.slug).into(),
             title: a.title.clone(),
-            description: match cut {
-                CardCut::Whole => a.description.clone(),
-                CardCut::Brief => String::new(),
-            },
+            description: a.description.clone(),
             date: a.date.to_string(),
             author: self
                 .author_index(a)
@@ -316,6 +280,11 @@ impl<'a> PlanContext<'a> {
             topic,
             audio_minutes: self.site.audio_of(a).map(|r| r.minutes()),
         }
+    }
+
+    /// The cards of `list`, for a page about the subcategory `here` (if any): see `card`.
+    pub fn cards(&self, list: &[usize], here: Option<(usize, usize)>) -> Vec<ArticleCard> {
+        list.iter().map(|&i| self.card(i, here)).collect()
     }
 
     pub fn common(&self, path: &str, breadcrumbs: Vec<Link>) -> Common {
@@ -380,27 +349,5 @@ mod tests {
         assert_eq!(strip_emoji("🛠️ Techniques"), "Techniques");
         assert_eq!(strip_emoji("Plain"), "Plain");
         assert_eq!(strip_emoji("4-7-8 Breathing"), "4-7-8 Breathing");
-    }
-
-    #[test]
-    fn each_cut_of_a_card_is_made_once_and_shown_as_asked() {
-        let site = crate::test_site::demo();
-        let catalog = stillpoint_content::build_catalog(&site);
-        let ctx = PlanContext::new(&site, &catalog);
-        let i = (0..site.articles.len()).find(|&i| !catalog.placements[i].is_empty()).unwrap();
-        let first = catalog.placements[i][0];
-        let json = |c: &Card| serde_json::to_string(c).unwrap();
-        // Asked again, a cut is the one made first; the other cuts are their own.
-        let whole = ctx.card(i, None);
-        assert_eq!(json(&ctx.card(i, None)), json(&whole));
-        assert!(whole.topic.is_some() && !whole.description.is_empty());
-        let here = ctx.card(i, Some(first));
-        assert!(here.topic.is_none(), "the page about its subcategory names it already");
-        assert_eq!(here.title, whole.title);
-        let brief = ctx.brief_cards(&[i], Some(first)).remove(0);
-        assert!(brief.description.is_empty() && brief.topic.is_none());
-        let brief_elsewhere = ctx.brief_cards(&[i], None).remove(0);
-        assert!(brief_elsewhere.description.is_empty() && brief_elsewhere.topic.is_some());
-        assert_eq!(json(&ctx.card(i, Some(first))), json(&here));
     }
 }
