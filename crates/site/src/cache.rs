@@ -15,12 +15,13 @@ use serde::{Deserialize, Serialize};
 use stillpoint_content::ParsedArticles;
 use stillpoint_fingerprint::{Digest, Stamp};
 
+use crate::build::OutlineRecord;
 use crate::emit::file_digest;
 use crate::error::BuildError;
 
 /// The cache file inside the cache directory.
 pub const CACHE_FILE: &str = "build-cache.bin";
-const FORMAT: u32 = 5;
+const FORMAT: u32 = 6;
 /// Bytes of the digest closing the file, over everything before them.
 const CHECK_LEN: usize = 16;
 
@@ -36,8 +37,9 @@ pub struct BuildCache {
     pub files: HashMap<PathBuf, FileStamp>,
     /// The articles as parsed from their files' bytes.
     pub parsed: ParsedArticles,
-    /// The last build's outline, and the digest of the manifest of the output it left.
-    outline: Option<(String, String)>,
+    /// The last build's outline, the digest of the manifest of the output it left, and where
+    /// each article was shown.
+    outline: Option<OutlineRecord>,
     #[serde(skip)]
     changed: bool,
     #[serde(skip)]
@@ -120,14 +122,36 @@ impl BuildCache {
     /// Whether the last build had this outline and left an output whose manifest has this
     /// digest: then only the pages of changed articles can differ from that output.
     pub fn same_outline(&self, outline: &str, output: Option<&str>) -> bool {
-        matches!((&self.outline, output), (Some((k, m)), Some(o)) if k == outline && m == o)
+        matches!((&self.outline, output), (Some(r), Some(o)) if r.key == outline && r.output == o)
     }
 
-    /// Records the outline of a build that completed, and the digest of its output's manifest.
-    pub fn set_outline(&mut self, outline: String, output: Option<String>) {
-        let next = output.map(|o| (outline, o));
-        if self.outline != next {
-            self.outline = next;
+    /// What the last build recorded of its outline.
+    pub fn outline_record(&self) -> Option<&OutlineRecord> {
+        self.outline.as_ref()
+    }
+
+    /// Records that a build with the last build's outline left the output whose manifest has
+    /// the digest `output` (None: nothing is recorded).
+    pub fn set_outline_output(&mut self, output: Option<String>) {
+        match (&mut self.outline, output) {
+            (Some(record), Some(output)) if record.output == output => {}
+            (Some(record), Some(output)) => {
+                record.output = output;
+                self.changed = true;
+            }
+            (None, _) => {}
+            (record, None) => {
+                *record = None;
+                self.changed = true;
+            }
+        }
+    }
+
+    /// Records the outline of a build that completed, with the digest of its output's manifest
+    /// (None: nothing is recorded).
+    pub fn set_outline(&mut self, record: Option<OutlineRecord>) {
+        if self.outline != record {
+            self.outline = record;
             self.changed = true;
         }
     }

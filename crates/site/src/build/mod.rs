@@ -9,6 +9,9 @@ mod outline;
 mod outline_guard;
 mod pages;
 mod session;
+mod shown;
+#[cfg(test)]
+mod shown_guard;
 mod verify;
 
 use std::collections::HashSet;
@@ -23,6 +26,7 @@ use stillpoint_content::{
 pub use crate::shard::Shard;
 pub use pages::BATCH;
 pub use session::Session;
+pub(crate) use shown::OutlineRecord;
 pub use verify::{Difference, verify};
 
 use outline::OutlineInputs;
@@ -340,12 +344,20 @@ pub fn build_in(
     tracing::debug!(elapsed = ?started.elapsed(), "outline");
 
     let update = output.begin();
+    let live_output = update.live_manifest_digest();
     // The cache beside the plan stage: with the outline unchanged, only the pages of articles
-    // whose files changed can differ from the live output (see outline.rs).
-    let same_outline = cache.same_outline(&outline, update.live_manifest_digest().as_deref());
-    // The catalog depends only on what the outline covers: the last one fits an equal outline.
+    // whose files changed can differ from the live output (see outline.rs); with only what some
+    // articles show changed, only the pages that show them (see shown.rs).
+    let same_outline = cache.same_outline(&outline.key, live_output.as_deref());
+    let replan = match cache.outline_record() {
+        Some(last) if !same_outline && opts.shard.is_none() => {
+            last.pages_to_replan(&outline, live_output.as_deref())
+        }
+        _ => None,
+    };
+    // The catalog depends only on the outline's placement: the last one fits an equal one.
     let catalog = match session.catalog.take() {
-        Some((key, catalog)) if key == outline => catalog,
+        Some((key, catalog)) if key == outline.placement => catalog,
         _ => build_catalog(&site),
     };
     tracing::debug!(elapsed = ?started.elapsed(), same_outline, "catalog");
@@ -427,7 +439,17 @@ pub fn build_in(
         update.put(SW_FILE, service_worker.script(&sw_settings).as_bytes())?;
     }
 
-    let own_pages = owner.pages(&pages);
+    let (own_pages, kept_pages) = match &replan {
+        Some(showing) => {
+            let current = |i: usize| {
+                let a = &site.articles[i];
+                article_page_current(&cache, a, images.article_source(i, &a.digest))
+            };
+            let (stale, kept) = replanned(&pages, showing, &current, &cache, &update);
+            (std::borrow::Cow::Owned(stale), kept)
+        }
+        None => (owner.pages(&pages), Vec::new()),
+    };
     let render = pages::Renderer {
         ctx: &ctx,
         pages: &own_pages,
@@ -447,7 +469,7 @@ pub fn build_in(
         csp: Some(csp_header.clone()),
         ..build_info::of(&site)
     };
-    let rendered = std::thread::scope(|scope| {
+    let emitted = std::thread::scope(|scope| {
         // The search index needs no page: it is built and written while the pages render.
         let search = (!same_outline).then(|| scope.spawn(|| emit_search_index(&update, &ctx)));
         let rendered = render.emit(shell, &update, &mut cache, session, progress);
@@ -457,6 +479,10 @@ pub fn build_in(
         }
     })?;
 
+    for (html, data) in &kept_pages {
+        update.keep(&html.0, &html.1);
+        update.keep(&data.0, &data.1);
+    }
     if same_outline {
         // Every image still shown was copied above: one not copied is no longer used.
         let media = format!("{}/", layout::MEDIA_DIR);
@@ -490,18 +516,38 @@ pub fn build_in(
     session.output = Some(output);
     tracing::debug!(elapsed = ?started.elapsed(), "committed");
 
-    let page_count = if same_outline { cache.pages.len() } else { own_pages.len() };
+    let page_count =
+        if same_outline { cache.pages.len() } else { own_pages.len() + kept_pages.len() };
     let articles = site.articles.len();
     let slugs = site.articles.iter().map(|a| (a.source.clone(), a.slug.clone())).collect();
     let peak_plans = ctx.peak_plans();
-    let catalog_key = outline.clone();
+    let catalog_key = outline.placement.clone();
     if let Some(dir) = &opts.cache {
         if !same_outline {
             let routes: HashSet<&str> = pages.iter().map(|p| p.path.as_str()).collect();
             cache.retain_pages(|r| routes.contains(r));
         }
         cache.retain_seen_files();
-        cache.set_outline(outline, output_digest);
+        if same_outline {
+            cache.set_outline_output(output_digest);
+        } else {
+            // Where each article is shown: as the pages planned now read them when every page
+            // was; as the last build recorded when the placement is the same; unknown for a shard.
+            let shown_on = match (opts.shard, replan.is_some()) {
+                (Some(_), _) => None,
+                (None, true) => cache.outline_record().and_then(|r| r.shown_on.clone()),
+                (None, false) => {
+                    Some(shown::ShownOn::from_pages(site.articles.len(), &emitted.shows))
+                }
+            };
+            cache.set_outline(output_digest.map(|output| OutlineRecord {
+                key: outline.key.clone(),
+                output,
+                placement: outline.placement.clone(),
+                shown: outline.shown.clone(),
+                shown_on,
+            }));
+        }
         session.cache = Some(cache);
         session.unsaved = Some(dir.clone());
         if !session.defer_save {
@@ -517,7 +563,7 @@ pub fn build_in(
         pages: page_count,
         articles,
         peak_plans,
-        rendered,
+        rendered: emitted.rendered,
         files,
         changed,
         seconds: started.elapsed().as_secs_f64(),
@@ -528,6 +574,41 @@ pub fn build_in(
         warnings: images.warnings().to_vec(),
         slugs,
     })
+}
+
+/// The files of a page kept as the live output holds them: the HTML's and the page-data's path
+/// and digest.
+type KeptPage = ((String, String), (String, String));
+
+/// Splits `pages` when only what some articles show changed (`showing`: the pages that show
+/// them, ascending indices into `pages`): to plan again are those, the pages of articles whose
+/// files changed (`current` tells, by article), and any whose files the live output no longer
+/// holds as the cache recorded; the others are kept as they are.
+fn replanned(
+    pages: &[SitePage],
+    showing: &[u32],
+    current: &dyn Fn(usize) -> bool,
+    cache: &BuildCache,
+    update: &Update,
+) -> (Vec<SitePage>, Vec<KeptPage>) {
+    let live = |page: &SitePage| {
+        let entry = cache.pages.get(page.path.as_str())?;
+        let (html, data) = (layout::html_file(&page.path), layout::page_data_file(&page.path));
+        let as_recorded = update.live_digest(&html) == Some(entry.html.as_str())
+            && update.live_digest(&data) == Some(entry.data.as_str());
+        as_recorded.then(|| ((html, entry.html.clone()), (data, entry.data.clone())))
+    };
+    let mut stale = Vec::new();
+    let mut kept = Vec::new();
+    for (j, page) in pages.iter().enumerate() {
+        let shows_changed = showing.binary_search(&(j as u32)).is_ok();
+        let file_changed = page.article().is_some_and(|i| !current(i));
+        match (!shows_changed && !file_changed).then(|| live(page)).flatten() {
+            Some(files) => kept.push(files),
+            None => stale.push(page.clone()),
+        }
+    }
+    (stale, kept)
 }
 
 /// The pages of the articles `stale` picks (by index and article).

@@ -19,27 +19,49 @@ use crate::plan::reading_minutes;
 use crate::shard::Shard;
 use crate::ssr::WebBundle;
 
-/// What an article contributes to pages other than its own.
+/// Where an article is placed: what decides which pages exist and which articles each lists.
 #[derive(Serialize)]
-struct ArticleOutline<'a> {
+struct ArticlePlacement<'a> {
     source: &'a Path,
-    title: &'a str,
     slug: &'a str,
     date: jiff::civil::Date,
     updated: Option<jiff::civil::Date>,
     draft: bool,
     author: Option<&'a str>,
+    entities: &'a [Entity],
+    /// Checked, and counted for the home page's "Popular".
+    links: Vec<&'a str>,
+    /// Written as redirect pages and rules.
+    aliases: Vec<&'a str>,
+}
+
+/// What an article shows of itself on the pages that list it (cards, related lists, the
+/// sitemap), and nothing decides by: an edit of it changes only those pages (see shown.rs).
+#[derive(Serialize)]
+struct ArticleShown<'a> {
+    title: &'a str,
     description: &'a str,
     image: Option<&'a str>,
     image_alt: Option<&'a str>,
     image_focus: Option<&'a str>,
     /// `audio:` (its recording is in the outline apart, by path).
     audio: Option<&'a Path>,
-    entities: &'a [Entity],
-    links: Vec<&'a str>,
     minutes: u32,
-    /// Written as redirect pages and rules.
-    aliases: Vec<&'a str>,
+}
+
+/// A build's outline: its key, and that key's two parts, so that a build can tell an edit of
+/// what articles show from one of where they are placed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outline {
+    /// The whole outline, what [`BuildCache::same_outline`] compares.
+    ///
+    /// [`BuildCache::same_outline`]: crate::cache::BuildCache::same_outline
+    pub key: String,
+    /// Everything but what articles show of themselves: the inputs below and each article's
+    /// placement. The catalog, the page list and the articles each page picks depend on it alone.
+    pub placement: String,
+    /// Per article, in `Site::articles` order, the digest of what it shows on other pages.
+    pub shown: Vec<[u8; 16]>,
 }
 
 /// The inputs of a build other than the articles' Markdown, as one digest.
@@ -74,8 +96,11 @@ pub struct OutlineInputs<'a> {
 #[derive(Default)]
 pub struct OutlineMemo {
     data_digest: String,
-    by_source: HashMap<PathBuf, (String, [u8; 16])>,
+    by_source: HashMap<PathBuf, (String, Digests)>,
 }
+
+/// An article's placement and shown digests.
+type Digests = ([u8; 16], [u8; 16]);
 
 impl OutlineInputs<'_> {
     /// What the environment built for changes beyond `stillpoint.toml`'s text (which
@@ -85,7 +110,7 @@ impl OutlineInputs<'_> {
         (&c.env, &c.url, &c.bucket, &c.scripts, self.noindex)
     }
 
-    pub fn key(&self, memo: &mut OutlineMemo) -> Result<String, BuildError> {
+    pub fn key(&self, memo: &mut OutlineMemo) -> Result<Outline, BuildError> {
         let read = |path: &Path| std::fs::read(path).map_err(|e| BuildError::io(path, e));
         let mut key = Key::new(self.engine)
             .part(self.worker.as_bytes())
@@ -112,22 +137,25 @@ impl OutlineInputs<'_> {
                 OutlineMemo { data_digest: self.site.data_digest.clone(), ..Default::default() };
         }
         let known = &memo.by_source;
-        let digests: Vec<([u8; 16], bool)> = self
+        let digests: Vec<(Digests, bool)> = self
             .site
             .articles
             .par_iter()
             .map(|a| match known.get(&a.source) {
                 Some((file, digest)) if *file == a.digest => (*digest, false),
-                _ => (article_digest(a), true),
+                _ => (article_digests(a), true),
             })
             .collect();
         for (a, (digest, fresh)) in self.site.articles.iter().zip(&digests) {
-            key = key.part(digest);
+            key = key.part(&digest.0);
             if *fresh {
                 memo.by_source.insert(a.source.clone(), (a.digest.clone(), *digest));
             }
         }
-        Ok(key.finish())
+        let placement = key.finish();
+        let shown: Vec<[u8; 16]> = digests.iter().map(|((_, shown), _)| *shown).collect();
+        let key = shown.iter().fold(Key::new(&placement), |key, s| key.part(s)).finish();
+        Ok(Outline { key, placement, shown })
     }
 }
 
@@ -136,28 +164,31 @@ fn audio_outline(site: &Site) -> Vec<(&Path, &str, u64, u64)> {
     site.audio.iter().map(|(p, a)| (p.as_path(), a.name.as_str(), a.millis, a.bytes)).collect()
 }
 
-/// The digest of what an article shows on pages other than its own.
-fn article_digest(a: &Article) -> [u8; 16] {
-    let bytes = postcard::to_allocvec(&ArticleOutline {
+/// The digests of an article's placement and of what it shows on pages other than its own.
+fn article_digests(a: &Article) -> Digests {
+    let placement = postcard::to_allocvec(&ArticlePlacement {
         source: &a.source,
-        title: &a.title,
         slug: &a.slug,
         date: a.date,
         updated: a.updated,
         draft: a.draft,
         author: a.author.as_ref().map(|l| l.value.as_str()),
+        entities: &a.entities,
+        links: a.links.iter().map(|l| l.value.as_str()).collect(),
+        aliases: a.aliases.iter().map(|l| l.value.as_str()).collect(),
+    })
+    .expect("a placement serialises");
+    let shown = postcard::to_allocvec(&ArticleShown {
+        title: &a.title,
         description: &a.description,
         image: a.image.as_ref().map(|l| l.value.as_str()),
         image_alt: a.image_alt.as_deref(),
         image_focus: a.image_focus.as_deref(),
         audio: a.audio.as_ref().map(|l| l.value.as_path()),
-        entities: &a.entities,
-        links: a.links.iter().map(|l| l.value.as_str()).collect(),
         minutes: reading_minutes(a.words),
-        aliases: a.aliases.iter().map(|l| l.value.as_str()).collect(),
     })
-    .expect("an outline serialises");
-    Digest::of(&bytes).bytes()
+    .expect("what an article shows serialises");
+    (Digest::of(&placement).bytes(), Digest::of(&shown).bytes())
 }
 
 #[cfg(test)]
@@ -183,6 +214,10 @@ mod tests {
     }
 
     fn key(bundle: &WebBundle, site: &Site, static_files: &[String]) -> String {
+        outline(bundle, site, static_files).key
+    }
+
+    fn outline(bundle: &WebBundle, site: &Site, static_files: &[String]) -> Outline {
         let shard = None;
         OutlineInputs {
             engine: "e",
@@ -200,6 +235,46 @@ mod tests {
         }
         .key(&mut OutlineMemo::default())
         .unwrap()
+    }
+
+    #[test]
+    fn what_cards_show_is_apart_from_where_articles_are_placed() {
+        let dir = tempfile::tempdir().unwrap();
+        let bundle = bundle(dir.path());
+        let site = demo();
+        let base = outline(&bundle, &site, &[]);
+        assert_eq!(base.shown.len(), site.articles.len());
+        let second = |edit: &dyn Fn(&mut Article)| {
+            let mut s = site.clone();
+            edit(std::sync::Arc::make_mut(&mut s.articles[1]));
+            outline(&bundle, &s, &[])
+        };
+        let minutes = reading_minutes(site.articles[1].words);
+        // Shown on cards: the placement stays, the second article's shown digest alone changes.
+        let shown_edits: [&dyn Fn(&mut Article); 4] = [
+            &|a| a.title.push('!'),
+            &|a| a.description.push('!'),
+            &|a| a.image_alt = Some("Another alt".into()),
+            &|a| a.words = minutes * 220 + 1,
+        ];
+        for edit in shown_edits {
+            let after = second(edit);
+            assert_ne!(after.key, base.key);
+            assert_eq!(after.placement, base.placement);
+            let changed: Vec<usize> =
+                (0..base.shown.len()).filter(|&i| after.shown[i] != base.shown[i]).collect();
+            assert_eq!(changed, [1]);
+        }
+        // Where it is placed: every page may list other articles.
+        let placement_edits: [&dyn Fn(&mut Article); 3] =
+            [&|a| a.slug.push('x'), &|a| a.draft = !a.draft, &|a| {
+                a.links.push(Located { value: "/x".into(), line: 1, col: 1 })
+            }];
+        for edit in placement_edits {
+            let after = second(edit);
+            assert_ne!(after.placement, base.placement);
+            assert_eq!(after.shown, base.shown);
+        }
     }
 
     #[test]
@@ -224,7 +299,7 @@ mod tests {
                 images,
                 csp,
             };
-            inputs.key(&mut OutlineMemo::default()).unwrap()
+            inputs.key(&mut OutlineMemo::default()).unwrap().key
         };
         // A font file's metrics change the compiled theme, not stillpoint.toml's text.
         assert_ne!(key("", "", ""), key(":root{--radius-m:1rem}", "", ""));
@@ -313,7 +388,7 @@ mod memo_tests {
                 images: "",
                 csp: "",
             };
-            inputs.key(memo).unwrap()
+            inputs.key(memo).unwrap().key
         };
         let mut memo = OutlineMemo::default();
         let first = key(&site, &mut memo);

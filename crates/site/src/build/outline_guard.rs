@@ -261,7 +261,7 @@ fn page_snapshots(site: &Site) -> Vec<PageSnapshot> {
         .collect()
 }
 
-fn plan_json(plan: &PagePlan) -> Value {
+pub(super) fn plan_json(plan: &PagePlan) -> Value {
     json!({
         "path": plan.path.as_str(),
         "head": plan.head,
@@ -309,6 +309,7 @@ fn outline_key(site: &Site, bundle: &WebBundle) -> String {
     }
     .key(&mut OutlineMemo::default())
     .unwrap()
+    .key
 }
 
 /// A web bundle of placeholder files: the outline reads its manifest and worker script.

@@ -56,6 +56,14 @@ pub struct Renderer<'a, 'c> {
     pub batch: usize,
 }
 
+/// What [`Renderer::emit`] did.
+pub struct Emitted {
+    /// Pages rendered (the others were kept).
+    pub rendered: usize,
+    /// Per page given, the articles it shows ([`PagePlan::shows`]).
+    pub shows: Vec<Vec<u32>>,
+}
+
 /// What every page's key and render share.
 struct Shared {
     worker_key: String,
@@ -71,7 +79,7 @@ struct Shared {
 
 impl Renderer<'_, '_> {
     /// Emits every page, a batch at a time: kept from the live output when unchanged, rendered
-    /// otherwise. Returns how many pages were rendered.
+    /// otherwise.
     pub fn emit(
         &self,
         shell: Shell,
@@ -79,7 +87,7 @@ impl Renderer<'_, '_> {
         cache: &mut BuildCache,
         session: &mut Session,
         progress: &dyn Progress,
-    ) -> Result<usize, BuildError> {
+    ) -> Result<Emitted, BuildError> {
         let worker_key = self.worker.key.clone();
         let slices_key =
             Key::new(self.engine).part(&self.worker.bytes).part(self.site_json.as_bytes()).finish();
@@ -89,10 +97,12 @@ impl Renderer<'_, '_> {
             Shared { worker_key, slices_key, shell_key, templates, shell, framed: false };
 
         let mut rendered = 0;
+        let mut shows = Vec::with_capacity(self.pages.len());
         let mut failures = Vec::new();
         progress.start(self.pages.len());
         for (b, batch) in self.pages.chunks(self.batch.max(1)).enumerate() {
             let mut plans = plan_batch(self.ctx, batch);
+            shows.extend(plans.iter_mut().map(|p| std::mem::take(&mut p.shows)));
             add_templates(self.bundle, &plans, &mut shared.templates)?;
             let keys: Vec<String> = plans
                 .par_iter()
@@ -123,7 +133,7 @@ impl Renderer<'_, '_> {
             failures.sort_by(|a, b| a.path.cmp(&b.path));
             return Err(BuildError::Render(failures));
         }
-        Ok(rendered)
+        Ok(Emitted { rendered, shows })
     }
 
     /// Renders the pages `batch.todo` picks and records them in the cache; returns the pages

@@ -140,6 +140,7 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize) -> PagePlan<'a> {
         source: Some(ctx.images.article_source(i, &a.digest)),
         body_of: Some(i),
         live: ctx.live(),
+        shows: Vec::new(),
     }
 }
 

@@ -243,7 +243,9 @@ impl<'a> PlanContext<'a> {
         Link::new("Home", Route::home())
     }
 
+    /// Article `i`: what a page shows of it is recorded as shown by the page being planned.
     pub fn article(&self, i: usize) -> &'a Article {
+        Shows::note(i);
         &self.site.articles[i]
     }
 
@@ -306,6 +308,40 @@ impl<'a> PlanContext<'a> {
             .collect();
         (!items.is_empty())
             .then(|| SponsoredBlock { label: self.sponsored_label.to_string(), items })
+    }
+}
+
+thread_local! {
+    /// The articles the page being planned on this thread has read, while one is (see [`Shows`]).
+    static SHOWN: std::cell::RefCell<Option<Vec<u32>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Records which articles a page shows while it is planned: every planner reads an article
+/// through [`PlanContext::article`], which notes it on the planning thread. Planning a page
+/// uses that thread alone (a planner starts no parallel work), so the notes are the page's.
+pub(super) struct Shows(());
+
+impl Shows {
+    /// Starts recording on this thread.
+    pub(super) fn record() -> Self {
+        SHOWN.with_borrow_mut(|s| *s = Some(Vec::new()));
+        Self(())
+    }
+
+    fn note(i: usize) {
+        SHOWN.with_borrow_mut(|s| {
+            if let Some(shown) = s {
+                shown.push(i as u32);
+            }
+        });
+    }
+
+    /// Stops recording; the articles read, ascending, each once.
+    pub(super) fn finish(self) -> Vec<u32> {
+        let mut shown = SHOWN.with_borrow_mut(Option::take).unwrap_or_default();
+        shown.sort_unstable();
+        shown.dedup();
+        shown
     }
 }
 

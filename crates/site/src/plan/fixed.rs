@@ -87,6 +87,7 @@ pub fn home<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
         source: None,
         body_of: None,
         live: ctx.live(),
+        shows: Vec::new(),
     }
 }
 
@@ -148,6 +149,7 @@ pub fn authors<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
         source: None,
         body_of: None,
         live: ctx.live(),
+        shows: Vec::new(),
     }
 }
 
@@ -212,6 +214,7 @@ pub fn info<'a>(ctx: &PlanContext<'a>, page: &'a InfoPage) -> PagePlan<'a> {
         source: None,
         body_of: None,
         live: ctx.live(),
+        shows: Vec::new(),
     }
 }
 
@@ -299,6 +302,7 @@ fn sitemap_page<'a>(ctx: &PlanContext<'a>, n: usize, page_size: usize) -> PagePl
         source: None,
         body_of: None,
         live: ctx.live(),
+        shows: Vec::new(),
     }
 }
 
@@ -357,6 +361,7 @@ pub fn error_page<'a>(ctx: &PlanContext<'a>, server_error: bool) -> PagePlan<'a>
         source: None,
         body_of: None,
         live: ctx.live(),
+        shows: Vec::new(),
     }
 }
 

@@ -99,6 +99,7 @@ fn listing_page<'a>(ctx: &PlanContext<'a>, l: Listing<'_>, n: usize) -> PagePlan
         source: None,
         body_of: None,
         live: ctx.live(),
+        shows: Vec::new(),
     }
 }
 
@@ -255,6 +256,7 @@ pub fn author_page<'a>(ctx: &PlanContext<'a>, ai: usize, n: usize) -> PagePlan<'
         source: None,
         body_of: None,
         live: ctx.live(),
+        shows: Vec::new(),
     }
 }
 

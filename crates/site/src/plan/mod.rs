@@ -12,6 +12,7 @@ use rayon::prelude::*;
 use serde_json::Value;
 use stillpoint_content::{Catalog, ContentError, Diagnostics, Site};
 
+use context::Shows;
 pub use context::{Live, PlanContext, noindex, reading_minutes, strip_emoji};
 pub use listing::Topic;
 
@@ -43,6 +44,9 @@ pub struct PagePlan<'a> {
     pub body_of: Option<usize>,
     /// This plan in its context's count of plans alive ([`PlanContext::peak_plans`]).
     pub live: Live,
+    /// The articles the page shows (its own included), ascending: those its planner read
+    /// through [`PlanContext::article`]. Filled by [`plan`].
+    pub shows: Vec<u32>,
 }
 
 impl PagePlan<'_> {
@@ -189,6 +193,13 @@ pub fn site_pages(ctx: &PlanContext) -> Vec<SitePage> {
 
 /// Plans one page. An article's page is planned without its body ([`PagePlan::read_body`]).
 pub fn plan<'a>(ctx: &PlanContext<'a>, page: PageRef) -> PagePlan<'a> {
+    let shows = Shows::record();
+    let mut plan = plan_unrecorded(ctx, page);
+    plan.shows = shows.finish();
+    plan
+}
+
+fn plan_unrecorded<'a>(ctx: &PlanContext<'a>, page: PageRef) -> PagePlan<'a> {
     let mut plan = match page {
         PageRef::Home => fixed::home(ctx),
         PageRef::Authors => fixed::authors(ctx),
