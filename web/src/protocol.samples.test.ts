@@ -157,7 +157,7 @@ describe('the worker protocol', () => {
     for (const request of samples.workerRequests) {
       const answer = handleLine(JSON.stringify(request));
       if (!answer) throw new Error('no answer');
-      const written = encodeAnswer(answer);
+      const written = encodeAnswer(answer).toString('utf8');
       const lineEnd = written.indexOf('\n');
       const response = JSON.parse(written.slice(0, lineEnd)) as WorkerResponse;
       const expected = request.type === 'render' ? 'rendered' : 'slices';

@@ -47,15 +47,27 @@ describe('handleLine', () => {
 describe('encodeAnswer', () => {
   it('writes a rendered page as a line announcing its UTF-8 bytes, then the HTML unescaped', () => {
     const html = '<p class="x">Calm 🧘 —\n"quiet"</p>';
-    const written = encodeAnswer({ id: 5, type: 'rendered', html });
+    const written = encodeAnswer({ id: 5, type: 'rendered', html }).toString('utf8');
     const lineEnd = written.indexOf('\n');
     expect(JSON.parse(written.slice(0, lineEnd))).toEqual({ id: 5, type: 'rendered', bytes: 38 });
     expect(written.slice(lineEnd + 1)).toBe(html);
     expect(Buffer.byteLength(html)).toBe(38);
   });
 
+  it('writes pages of any size, each as its own bytes', () => {
+    const large = `<p>${'calm 🧘 — “quiet” '.repeat(40_000)}</p>`;
+    const written = [large, '<p>é</p>', large.slice(0, 1000)].map((html, id) => {
+      const bytes = encodeAnswer({ id, type: 'rendered', html });
+      const lineEnd = bytes.indexOf(10);
+      const line = JSON.parse(bytes.subarray(0, lineEnd).toString('utf8'));
+      return { line, html: bytes.subarray(lineEnd + 1).toString('utf8') };
+    });
+    expect(written.map((w) => w.html)).toEqual([large, '<p>é</p>', large.slice(0, 1000)]);
+    expect(written.map((w) => w.line.bytes)).toEqual(written.map((w) => Buffer.byteLength(w.html)));
+  });
+
   it('writes any other answer as one JSON line', () => {
     const error = { id: 2, type: 'error', message: 'a\nb' } as const;
-    expect(encodeAnswer(error)).toBe(`${JSON.stringify(error)}\n`);
+    expect(encodeAnswer(error).toString('utf8')).toBe(`${JSON.stringify(error)}\n`);
   });
 });
