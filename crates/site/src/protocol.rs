@@ -75,7 +75,7 @@ pub struct AppData<'a> {
     pub webpack_compilation_hash: &'a str,
 }
 
-/// Builder → worker: one per line on the worker's stdin, written by [`write_request`].
+/// Builder → worker: one per line on the worker's stdin, written by [`write_render_request`].
 #[derive(Debug, Serialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum WorkerRequest<'a, P, S> {
@@ -163,11 +163,21 @@ pub fn app_data_json(build_hash: &str) -> String {
     to_json(&AppData { webpack_compilation_hash: build_hash }, None)
 }
 
-/// Writes a request as one line of JSON in ASCII: anything else is written as `\u` escapes, so
-/// the worker decodes and parses a string of one-byte characters, its fastest path.
-pub fn write_request<T: Serialize>(out: &mut Vec<u8>, request: &T) {
-    let mut ser = serde_json::Serializer::with_formatter(&mut *out, AsciiJson);
-    request.serialize(&mut ser).expect("a request serialises");
+/// A page's props as JSON in ASCII: anything else is written as `\u` escapes, so the worker
+/// decodes and parses a string of one-byte characters, its fastest path. The text a render
+/// request carries and the page's page-data holds, serialised once for both.
+pub fn props_json<T: Serialize>(props: &T) -> String {
+    let mut out = Vec::with_capacity(4096);
+    let mut ser = serde_json::Serializer::with_formatter(&mut out, AsciiJson);
+    props.serialize(&mut ser).expect("props serialise");
+    String::from_utf8(out).expect("ASCII JSON is UTF-8")
+}
+
+/// Writes a render request whose props are already serialised by [`props_json`].
+pub fn write_render_request(out: &mut Vec<u8>, id: u64, template: &str, props_json: &str) {
+    let props = Preserialized(props_json);
+    let request: WorkerRequest<_, ()> = WorkerRequest::Render { id, template, props };
+    out.extend_from_slice(to_json(&request, Some(props)).as_bytes());
     out.push(b'\n');
 }
 
@@ -248,15 +258,17 @@ mod tests {
     #[test]
     fn requests_are_ascii_and_read_back_the_same() {
         let props = serde_json::json!({"title": "Calm 🧘 — “quiet” é\u{7f}", "n": [1, "\\\"\n"]});
-        let request: WorkerRequest<_, ()> =
-            WorkerRequest::Render { id: 1, template: "Article", props: &props };
         let mut line = Vec::new();
-        write_request(&mut line, &request);
+        write_render_request(&mut line, 1, "Article", &props_json(&props));
         assert!(line.is_ascii(), "{}", String::from_utf8_lossy(&line));
         assert_eq!(line.pop(), Some(b'\n'));
         assert!(!line.contains(&b'\n'));
         let back: serde_json::Value = serde_json::from_slice(&line).unwrap();
         assert_eq!(back["props"], props);
+        assert_eq!(
+            (&back["type"], &back["id"], &back["template"]),
+            (&"render".into(), &1.into(), &"Article".into())
+        );
         assert!(String::from_utf8(line).unwrap().contains(r"Calm \ud83e\uddd8 \u2014"));
     }
 

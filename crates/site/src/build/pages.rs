@@ -17,7 +17,7 @@ use crate::emit::Update;
 use crate::error::BuildError;
 use crate::plan::{PagePlan, PlanContext, SitePage, plan_batch, read_bodies};
 use crate::props::PageHead;
-use crate::protocol::page_data_json;
+use crate::protocol::{page_data_json, props_json};
 use crate::render::{PageAssets, Shell, document};
 use crate::ssr::{BODY_MARKER, ChunkFiles, Job, RenderFailure, WebBundle};
 
@@ -273,26 +273,30 @@ fn page_key(shell_key: &str, chunk: &ChunkFiles, plan: &PagePlan) -> String {
         .finish()
 }
 
-/// A page's render job: its Markdown rendered, the HTML held back for splicing (the worker sees
+/// A page's render job: its props serialised once, for the worker and (without a body) for
+/// page-data; its Markdown rendered, the HTML held back for splicing (the worker sees
 /// `BODY_MARKER`).
 fn prepare(plan: &PagePlan) -> Job {
+    let template = plan.props.template();
+    let path = plan.path.clone();
+    if plan.markdown.is_none() {
+        return Job { template, path, props_json: props_json(&plan.props), body: None };
+    }
     let (props, body) = plan.rendered_props(BODY_MARKER);
-    Job { template: props.template(), path: plan.path.clone(), props, body }
+    Job { template, path, props_json: props_json(&props), body: body.map(|b| (props, b)) }
 }
 
 /// Puts the held-back body into the rendered HTML and, unless the page's HTML alone keeps it,
-/// into the props; serialises the props for page-data.
+/// into the props; returns the HTML and the props' JSON for page-data.
 fn splice_body(html: String, job: Job) -> (String, String) {
-    let Job { mut props, body, .. } = job;
-    let html = match body {
-        Some(body) => {
+    match job.body {
+        Some((mut props, body)) => {
             let html = html.replacen(BODY_MARKER, &body, 1);
             props.put_body(body);
-            html
+            (html, props_json(&props))
         }
-        None => html,
-    };
-    (html, serde_json::to_string(&props).expect("props serialise"))
+        None => (html, job.props_json),
+    }
 }
 
 /// Adds the chunk of every template `plans` use that `out` lacks.

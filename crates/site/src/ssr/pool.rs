@@ -14,7 +14,8 @@ use std::sync::{Arc, Mutex};
 use crate::error::BuildError;
 use crate::props::PageProps;
 use crate::protocol::{
-    Preserialized, WorkerRequest, WorkerResponse as Response, read_html, to_json, write_request,
+    Preserialized, WorkerRequest, WorkerResponse as Response, read_html, to_json,
+    write_render_request,
 };
 use crate::route::Route;
 
@@ -34,11 +35,13 @@ struct Worker {
 pub struct Job {
     pub template: &'static str,
     pub path: Route,
-    /// The props sent to the worker (with `BODY_MARKER` for the body).
-    pub props: PageProps,
-    /// HTML the builder splices in place of `BODY_MARKER` after rendering (an article body, a
-    /// biography): Node never parses, escapes or copies it.
-    pub body: Option<String>,
+    /// The props sent to the worker, serialised (`protocol::props_json`), with `BODY_MARKER` for
+    /// the body: a page without a body has these in its page-data too.
+    pub props_json: String,
+    /// A page with a body: its props, to put the body in for page-data, and the HTML the builder
+    /// splices in place of `BODY_MARKER` after rendering (an article body, a biography): Node
+    /// never parses, escapes or copies it.
+    pub body: Option<(PageProps, String)>,
 }
 
 /// Stands for the body HTML in the props a worker sees; React inserts it as raw HTML.
@@ -153,12 +156,7 @@ impl SsrPool {
                         }
                         let job = prepare(i);
                         line.clear();
-                        let request: WorkerRequest<_, ()> = WorkerRequest::Render {
-                            id: i as u64,
-                            template: job.template,
-                            props: &job.props,
-                        };
-                        write_request(&mut line, &request);
+                        write_render_request(&mut line, i as u64, job.template, &job.props_json);
                         if tx.send((i, job)).is_err() || stdin.write_all(&line).is_err() {
                             break;
                         }
