@@ -116,15 +116,17 @@ pub fn to_json<T: Serialize>(envelope: &T, raw: Option<Preserialized>) -> String
     let json = serde_json::to_string(envelope).expect("an envelope serialises");
     match raw {
         None => json,
-        Some(Preserialized(text)) => {
-            let at = json.find(QUOTED_PLACEHOLDER).expect("the envelope holds the Preserialized");
-            let mut out = String::with_capacity(json.len() + text.len());
-            out.push_str(&json[..at]);
-            out.push_str(text);
-            out.push_str(&json[at + QUOTED_PLACEHOLDER.len()..]);
-            out
+        Some(raw) => {
+            let [before, after] = around_placeholder(&json);
+            [before, raw.0, after].concat()
         }
     }
+}
+
+/// An envelope's JSON before and after the quoted placeholder its `Preserialized` wrote.
+fn around_placeholder(json: &str) -> [&str; 2] {
+    let at = json.find(QUOTED_PLACEHOLDER).expect("the envelope holds the Preserialized");
+    [&json[..at], &json[at + QUOTED_PLACEHOLDER.len()..]]
 }
 
 /// A page's page-data; `props_json` is its props, serialised with the body in place (if it has
@@ -177,8 +179,11 @@ pub fn props_json<T: Serialize>(props: &T) -> String {
 pub fn write_render_request(out: &mut Vec<u8>, id: u64, template: &str, props_json: &str) {
     let props = Preserialized(props_json);
     let request: WorkerRequest<_, ()> = WorkerRequest::Render { id, template, props };
-    out.extend_from_slice(to_json(&request, Some(props)).as_bytes());
-    out.push(b'\n');
+    let envelope = serde_json::to_string(&request).expect("a request serialises");
+    let [before, after] = around_placeholder(&envelope);
+    for part in [before, props_json, after, "\n"] {
+        out.extend_from_slice(part.as_bytes());
+    }
 }
 
 /// Compact JSON whose strings escape every character outside ASCII.
