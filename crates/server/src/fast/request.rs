@@ -114,7 +114,8 @@ pub(crate) fn parse(buf: &[u8]) -> Parse {
         } else if name.eq_ignore_ascii_case("if-modified-since") {
             first(&mut simple.if_modified_since);
         } else if name.eq_ignore_ascii_case("connection") {
-            if has_token(value, b"upgrade") {
+            // hyper reads a `Connection` value only as visible ASCII: it decides the others.
+            if !is_visible_ascii(value) || has_token(value, b"upgrade") {
                 return Parse::Other;
             }
             simple.close |= has_token(value, b"close");
@@ -137,6 +138,11 @@ pub(crate) fn parse(buf: &[u8]) -> Parse {
 fn range_of(buf: &[u8], part: &[u8]) -> Range<usize> {
     let start = part.as_ptr() as usize - buf.as_ptr() as usize;
     start..start + part.len()
+}
+
+/// Whether `value` is all visible ASCII, spaces and tabs (what `HeaderValue::to_str` accepts).
+fn is_visible_ascii(value: &[u8]) -> bool {
+    value.iter().all(|&b| b == b'\t' || (b' '..=b'~').contains(&b))
 }
 
 /// Whether the comma-separated `value` lists `token` (case-insensitive).
@@ -178,6 +184,12 @@ mod tests {
         );
         assert!(s.head_only && s.close);
         assert_eq!(s.query, None);
+    }
+
+    #[test]
+    fn a_connection_value_beyond_ascii_is_for_hyper() {
+        let head = b"GET / HTTP/1.1\r\nHost: h\r\nConnection: \x80, close\r\n\r\n";
+        assert_eq!(parse(head), Parse::Other);
     }
 
     #[test]
