@@ -14,7 +14,6 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use rayon::prelude::*;
 use stillpoint_content::{
     Article, ContentError, ContentErrorKind, ContentWarning, Diagnostics, Located, MediaRef, Site,
     WarningKind,
@@ -25,6 +24,9 @@ use stillpoint_media::{Format, ImageCache, Processed};
 use crate::build::key::Key;
 use crate::layout::MEDIA_DIR;
 use crate::props::{Picture, Renditions};
+
+mod table;
+pub use table::ImageTable;
 
 /// The size a remote image is given (the slot's default): its real size is not known.
 pub const REMOTE_SIZE: (u32, u32) = (1200, 675);
@@ -84,9 +86,7 @@ impl Prepared {
 /// Every image of a build, by reference.
 #[derive(Debug, Default)]
 pub struct SiteImages {
-    prepared: HashMap<MediaRef, Prepared>,
-    /// The files to publish: output path → source file.
-    files: Vec<(String, PathBuf)>,
+    table: ImageTable,
     /// Per article (the site's order): the digest of its file and the keys of the images it
     /// shows; empty when it shows none.
     sources: Vec<String>,
@@ -100,7 +100,12 @@ pub struct SiteImages {
 impl SiteImages {
     /// The files to publish under `media/` (output path, source file), sorted.
     pub fn files(&self) -> &[(String, PathBuf)] {
-        &self.files
+        self.table.files()
+    }
+
+    /// The images read, for the next build of a session to reuse while they stay the same.
+    pub fn table(&self) -> &ImageTable {
+        &self.table
     }
 
     /// The empty table, for planning without images read (`check`, tests).
@@ -123,7 +128,7 @@ impl SiteImages {
 
     /// How many distinct images were read.
     pub fn len(&self) -> usize {
-        self.prepared.len()
+        self.table.all().len()
     }
 
     /// The picture of the reference `value` written in `from`, when it is one the stage read.
@@ -145,14 +150,14 @@ impl SiteImages {
         alt: String,
         position: Option<String>,
     ) -> Option<Picture> {
-        Some(self.prepared.get(target)?.picture(alt, position))
+        Some(self.table.get(target)?.picture(alt, position))
     }
 
     /// The picture of an embed's `poster=` (`written` in the article `from`, a file of the
     /// site), with no alt text (the play button says what it is), when the stage read it.
     pub fn poster(&self, from: &Path, written: &str) -> Option<Picture> {
         let r = poster_ref(from, written)?;
-        Some(self.prepared.get(&r)?.picture(String::new(), None))
+        Some(self.table.get(&r)?.picture(String::new(), None))
     }
 
     /// The warnings of the images read (an animated image), at each reference, sorted.
@@ -162,8 +167,9 @@ impl SiteImages {
 
     /// The keys of the images the pipeline made (what the image cache must keep).
     pub fn processed_keys(&self) -> std::collections::HashSet<String> {
-        self.prepared
-            .values()
+        self.table
+            .all()
+            .iter()
             .filter_map(|p| match p {
                 Prepared::Raster { processed, .. } => Some(processed.key.clone()),
                 _ => None,
@@ -173,7 +179,7 @@ impl SiteImages {
 
     /// The share URL (path on the site, or full URL) of a reference, when the stage read it.
     pub fn share_url_of(&self, target: &MediaRef) -> Option<&str> {
-        self.prepared.get(target).map(Prepared::share_url)
+        self.table.get(target).map(Prepared::share_url)
     }
 }
 
@@ -337,34 +343,36 @@ impl<'a> References<'a> {
 /// Reads every image the site's pages show, each file's digest computed from its bytes.
 #[cfg(test)]
 pub fn prepare(site: &Site) -> Result<SiteImages, Diagnostics> {
-    prepare_with(site, &References::of(site), &|_| None, None)
+    prepare_with(site, &References::of(site), &|_| None, None, None)
 }
 
 /// Reads every image the site's pages show (`refs`, of `site`): a raster image through the
 /// pipeline when there is an image `cache`, else its size from its header and its digest from
-/// `known` (by absolute path) or from its bytes. An image that cannot be read is an error
-/// naming the file that references it, with its line, and the image file.
+/// `known` (by absolute path) or from its bytes; `kept` (the last build's table, in `dev`) is
+/// used as it is when nothing it was read from changed. An image that cannot be read is an
+/// error naming the file that references it, with its line, and the image file.
 pub fn prepare_with(
     site: &Site,
     refs: &References,
     known: &(dyn Fn(&Path) -> Option<String> + Sync),
     cache: Option<&ImageCache>,
+    kept: Option<&ImageTable>,
 ) -> Result<SiteImages, Diagnostics> {
     let References { uses, covers, article_uses, photos, targets } = refs;
-    let read: Vec<Result<Prepared, String>> =
-        targets.par_iter().map(|t| read_one(&site.root, t, known, cache)).collect();
-    let mut diag = Diagnostics::default();
-    for u in uses {
-        if let Err(message) = &read[u.target] {
-            let kind = ContentErrorKind::InvalidImage(format!("`{}`: {message}", u.value));
-            diag.push(ContentError::new(u.from.as_ref(), u.line, u.col, kind));
+    let table = ImageTable::read(&site.root, targets, known, cache, kept).map_err(|failures| {
+        let failed: HashMap<usize, &String> = failures.iter().map(|(i, m)| (*i, m)).collect();
+        let mut diag = Diagnostics::default();
+        for u in uses {
+            if let Some(message) = failed.get(&u.target) {
+                let kind = ContentErrorKind::InvalidImage(format!("`{}`: {message}", u.value));
+                diag.push(ContentError::new(u.from.as_ref(), u.line, u.col, kind));
+            }
         }
-    }
-    diag.into_result()?;
-    let read: Vec<Prepared> = read.into_iter().map(|r| r.expect("errors returned above")).collect();
+        diag
+    })?;
     let mut warnings: Vec<ContentWarning> = uses
         .iter()
-        .filter(|u| read[u.target].animated())
+        .filter(|u| table.at(u.target).animated())
         .map(|u| ContentWarning {
             path: u.from.to_path_buf(),
             line: u.line,
@@ -376,20 +384,7 @@ pub fn prepare_with(
         .collect();
     warnings.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
     warnings.dedup();
-    let mut files: Vec<(String, PathBuf)> = targets
-        .iter()
-        .zip(&read)
-        .flat_map(|(r, p)| match (r, p) {
-            (MediaRef::File(file), Prepared::Plain { url, .. }) if r.static_path().is_none() => {
-                vec![(url.trim_start_matches('/').to_string(), site.root.join(file))]
-            }
-            (_, Prepared::Raster { files, .. }) => files.clone(),
-            _ => Vec::new(),
-        })
-        .collect();
-    files.sort();
-    files.dedup_by(|a, b| a.0 == b.0);
-    let key_of = |i: Option<usize>| i.map_or("", |i| read[uses[i].target].key());
+    let key_of = |i: Option<usize>| i.map_or("", |i| table.at(uses[i].target).key());
     // An article's source: its file's digest, then the keys of the images its page shows (none:
     // the digest alone). Written out, not hashed: `dev` asks it of every article on each rebuild.
     let sources = site
@@ -417,8 +412,7 @@ pub fn prepare_with(
     for &photo in photos {
         outline = outline.part(key_of(photo).as_bytes());
     }
-    let prepared = targets.iter().cloned().zip(read).collect();
-    Ok(SiteImages { prepared, files, sources, outline: outline.finish(), warnings })
+    Ok(SiteImages { table, sources, outline: outline.finish(), warnings })
 }
 
 /// Reads one image: an SVG or a raster image's size from the start of the file, and its
@@ -551,7 +545,7 @@ mod tests {
     }
 
     /// A 3×2 PNG (whole: the pipeline's header check reads it with its checksums).
-    const PNG: &[u8] = &[
+    pub(super) const PNG: &[u8] = &[
         0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44,
         0x52, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00, 0x02, 0x08, 0x02, 0x00, 0x00, 0x00, 0x12,
         0x16, 0xf1, 0x4d, 0x00, 0x00, 0x00, 0x10, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xe0,

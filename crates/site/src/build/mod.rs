@@ -230,13 +230,14 @@ pub fn check(site_dir: &Path, env: &str, publish: &Publish) -> Result<CheckRepor
     errors.extend(validate_redirects(&site, &pages, &site_redirects(&site)).1);
     // Every image readable, from its header (no digest: nothing is published).
     let refs = crate::images::References::of(&site);
-    let warnings = match crate::images::prepare_with(&site, &refs, &|_| Some(String::new()), None) {
-        Ok(images) => images.warnings().to_vec(),
-        Err(images) => {
-            errors.extend(images.0);
-            Vec::new()
-        }
-    };
+    let warnings =
+        match crate::images::prepare_with(&site, &refs, &|_| Some(String::new()), None, None) {
+            Ok(images) => images.warnings().to_vec(),
+            Err(images) => {
+                errors.extend(images.0);
+                Vec::new()
+            }
+        };
     let mut diag = Diagnostics(errors);
     diag.sort();
     diag.into_result().map_err(BuildError::Content)?;
@@ -308,8 +309,10 @@ pub fn build_in(
         &image_refs,
         &|p| image_digests.get(p).cloned(),
         image_cache.as_ref(),
+        session.image_table.as_ref(),
     )
     .map_err(BuildError::Content)?;
+    session.image_table = Some(images.table().clone());
     tracing::debug!(elapsed = ?started.elapsed(), images = images.len(), "images read");
     let static_files = match &site.static_dir {
         Some(dir) => files::tree(dir, "")?,

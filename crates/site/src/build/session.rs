@@ -29,6 +29,8 @@ pub struct Session {
     pub(super) catalog: Option<(String, Catalog)>,
     /// The image cache the last build opened: it remembers the entries it found whole.
     pub(super) images: Option<stillpoint_media::ImageCache>,
+    /// The images the last build read, with what it read them from.
+    pub(super) image_table: Option<crate::images::ImageTable>,
     workers: Option<Workers>,
     /// Workers being started on a thread of their own ([`Session::start_workers`]).
     starting: Option<(String, JoinHandle<Result<SsrPool, BuildError>>)>,
