@@ -3,8 +3,8 @@
 // (a temporary renamed over it, as editors save) to the edit being in the DOM of a Chromium tab
 // that has the article open. `--edit body` (the default) appends a sentence to the body, the
 // authoring loop; `--edit title` retitles the article, which also changes every listing that
-// shows it. Reports the median (and spread) of N edits and the dev server's peak memory (its
-// own and its render workers').
+// shows it. Reports the median (and spread) of N edits, when the tab was told of the rebuild (the
+// server's part of an edit), and the dev server's peak memory (its own and its render workers').
 //
 //   node bench/dev-latency.mjs SITE [--edits 20] [--edit body|title] [--bin target/release/stillpoint]
 //                                   [--article articles/x.md] [--chromium /usr/bin/chromium]
@@ -115,7 +115,18 @@ try {
     null,
     { timeout: 60_000 },
   );
+  // A second listener to the dev server's events: when the tab is told of each rebuild, which
+  // splits an edit's time into the server's (save → told) and the tab's (told → on screen).
+  await page.evaluate(() => {
+    window.__told = [];
+    const events = new EventSource('/__stillpoint/events');
+    events.addEventListener('message', (message) => {
+      if (JSON.parse(message.data).type === 'rebuilt') window.__told.push(performance.timeOrigin + performance.now());
+    });
+    return new Promise((ok) => events.addEventListener('open', ok, { once: true }));
+  });
   const initialBuilds = dev.builds.length;
+  const toldAfter = [];
   const samples = [];
   for (let i = 1; i <= edits; i++) {
     const probe = `Latency probe ${i} ${Date.now()}`;
@@ -153,10 +164,13 @@ try {
       new Promise((_, fail) => setTimeout(() => fail(new Error(`edit ${i}: the ${values.edit} edit did not appear in 60 s`)), 60_000)),
     ]);
     samples.push(shown - written);
+    const told = (await page.evaluate(() => window.__told.splice(0))).filter((t) => t > written);
+    if (told.length > 0) toldAfter.push(told[told.length - 1] - written);
     await new Promise((r) => setTimeout(r, 300));
   }
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  const toldSorted = [...toldAfter].sort((a, b) => a - b);
   const builds = dev.builds.slice(initialBuilds).sort((a, b) => a - b);
   const peak = peakKiB(dev.child.pid);
   const result = {
@@ -168,6 +182,7 @@ try {
     p90_ms: Math.round(at(0.9)),
     min_ms: Math.round(sorted[0]),
     max_ms: Math.round(sorted[sorted.length - 1]),
+    median_told_ms: toldSorted.length ? Math.round(toldSorted[Math.floor(toldSorted.length / 2)]) : null,
     rebuilds: builds.length,
     median_build_s: builds.length ? builds[Math.floor(builds.length / 2)] : null,
     peak_mib: Math.round(peak.own / 1024),
@@ -175,6 +190,7 @@ try {
   };
   console.log(
     `${values.edit} edit → DOM: median ${result.median_ms} ms, p90 ${result.p90_ms} ms, min ${result.min_ms} ms, max ${result.max_ms} ms ` +
+      `(the tab told of the rebuild after a median ${result.median_told_ms} ms) ` +
       `over ${edits} edits of ${result.article} (${result.rebuilds} rebuilds, median build ${result.median_build_s} s; ` +
       `peak memory ${result.peak_mib} MiB + ${result.peak_workers_mib} MiB of render workers)`,
   );

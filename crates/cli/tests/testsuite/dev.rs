@@ -408,3 +408,24 @@ fn a_replaced_site_directory_is_watched_and_served_again() {
     assert!(dev.log().contains(&format!("changed: {ARTICLE}\n")), "{}", dev.log());
     drop(events);
 }
+
+/// A build that fails before it reads the articles (a broken `stillpoint.toml`) keeps its cache
+/// for the next, which must still read the article saved while the site was broken: the
+/// watcher's word for the next build names only the files saved since.
+#[test]
+fn an_article_saved_while_the_configuration_is_broken_shows_once_it_is_fixed() {
+    let t = SiteTest::from_fixture("minimal");
+    let dev = Dev::start(&t);
+    let events = dev.events();
+    next(&events, "hello");
+
+    let config = "stillpoint.toml";
+    let good = std::fs::read_to_string(t.site().join(config)).unwrap();
+    save(&t.site(), config, |s| format!("{s}\n[broken\n"));
+    next(&events, "error");
+    save(&t.site(), ARTICLE, |s| s.replace(OLD_TITLE, NEW_TITLE));
+    next(&events, "error");
+    save(&t.site(), config, |_| good);
+    next(&events, "rebuilt");
+    assert!(dev.get("/articles/body-scan").contains(NEW_TITLE), "{}", dev.log());
+}

@@ -276,17 +276,31 @@ pub fn build_in(
             (_, None) => (BuildCache::empty(&engine), None),
         },
     );
-    let mut output = output?;
+    let output = output?;
     tracing::debug!(elapsed = ?started.elapsed(), "cache read and output opened");
-    let bundle = WebBundle::locate(&opts.web)?;
-    let worker = WorkerScript::read(&bundle)?;
+    // Until the build begins its update of the output, a failure (most often a content error
+    // while the owner types, in `dev`) gives the session back its cache and output, so that the
+    // next build does not read both from disk again.
+    macro_rules! or_keep {
+        ($result:expr) => {
+            match $result {
+                Ok(value) => value,
+                Err(e) => {
+                    session.keep_after_failure(cache, output);
+                    return Err(e);
+                }
+            }
+        };
+    }
+    let bundle = or_keep!(WebBundle::locate(&opts.web));
+    let worker = or_keep!(WorkerScript::read(&bundle));
     let jobs = opts.jobs.max(1);
     if cache.pages.is_empty() {
         // Nothing rendered before: every page will be. The workers start while the site loads.
         session.start_workers(&opts.node, &worker.path, &worker.key, jobs);
     }
     let publish = opts.publish();
-    let site = load(&opts.site_dir, &opts.env, &mut cache.parsed, &publish)?;
+    let site = or_keep!(load(&opts.site_dir, &opts.env, &mut cache.parsed, &publish));
     tracing::debug!(elapsed = ?started.elapsed(), "loaded");
     // Each image file's digest from the cache (read again only when its size or time changed).
     let mut image_digests = std::collections::HashMap::new();
@@ -298,52 +312,57 @@ pub fn build_in(
     }
     let image_cache = match (&opts.image_cache, session.images.take()) {
         (Some(dir), Some(kept)) if kept.is(dir, opts.image_cache_max) => Some(kept),
-        (Some(dir), _) => Some(
+        (Some(dir), _) => Some(or_keep!(
             stillpoint_media::ImageCache::open(dir, opts.image_cache_max)
-                .map_err(|e| BuildError::io(dir, std::io::Error::other(e.to_string())))?,
-        ),
+                .map_err(|e| BuildError::io(dir, std::io::Error::other(e.to_string())))
+        )),
         (None, _) => None,
     };
-    let images = crate::images::prepare_with(
-        &site,
-        &image_refs,
-        &|p| image_digests.get(p).cloned(),
-        image_cache.as_ref(),
-        session.image_table.as_ref(),
-    )
-    .map_err(BuildError::Content)?;
+    let images = or_keep!(
+        crate::images::prepare_with(
+            &site,
+            &image_refs,
+            &|p| image_digests.get(p).cloned(),
+            image_cache.as_ref(),
+            session.image_table.as_ref(),
+        )
+        .map_err(BuildError::Content)
+    );
     session.image_table = Some(images.table().clone());
     tracing::debug!(elapsed = ?started.elapsed(), images = images.len(), "images read");
     let static_files = match &site.static_dir {
-        Some(dir) => files::tree(dir, "")?,
+        Some(dir) => or_keep!(files::tree(dir, "")),
         None => Vec::new(),
     };
-    let asset_files = files::tree(&bundle.client_dir().join(ASSETS_DIR), ASSETS_DIR)?;
-    let service_worker = ServiceWorker::from_bundle(&bundle.root)?;
-    let build_hash = build_hash(&asset_files, &service_worker)?;
+    let asset_files = or_keep!(files::tree(&bundle.client_dir().join(ASSETS_DIR), ASSETS_DIR));
+    let service_worker = or_keep!(ServiceWorker::from_bundle(&bundle.root));
+    let build_hash = or_keep!(build_hash(&asset_files, &service_worker));
     let year = opts.year.unwrap_or_else(|| current_year(opts.now));
     let static_names: Vec<String> = static_files.iter().map(|(rel, _)| rel.clone()).collect();
     let theme = crate::theme_css::theme_css(&site.config.theme);
-    let critical_css = bundle.critical_css()?;
+    let critical_css = or_keep!(bundle.critical_css());
     let style_hashes: Vec<String> =
         Some(&critical_css).filter(|c| !c.is_empty()).map(|c| csp_hash(c)).into_iter().collect();
     let csp = Csp::derive(&SiteUses::of(&site, style_hashes.clone()));
     let csp_header = csp.header();
-    let outline = OutlineInputs {
-        engine: &engine,
-        bundle: &bundle,
-        worker: &worker.key,
-        build_hash: &build_hash,
-        year,
-        site: &site,
-        static_files: &static_names,
-        shard: opts.shard,
-        noindex: crate::plan::noindex(&site),
-        theme_css: &theme.css,
-        images: images.outline(),
-        csp: &csp_header,
-    }
-    .key(&mut session.outlines)?;
+    let outline = or_keep!(
+        OutlineInputs {
+            engine: &engine,
+            bundle: &bundle,
+            worker: &worker.key,
+            build_hash: &build_hash,
+            year,
+            site: &site,
+            static_files: &static_names,
+            shard: opts.shard,
+            noindex: crate::plan::noindex(&site),
+            theme_css: &theme.css,
+            images: images.outline(),
+            csp: &csp_header,
+        }
+        .key(&mut session.outlines)
+    );
+    let mut output = output;
     tracing::debug!(elapsed = ?started.elapsed(), "outline");
 
     let update = output.begin();

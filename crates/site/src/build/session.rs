@@ -82,6 +82,15 @@ impl Session {
         }
     }
 
+    /// Keeps `cache` and `output` after a build that failed before it began to write. The
+    /// cache's parsed articles stay true to the files: a load reads every changed article
+    /// whatever fails (an article's parse depends only on its bytes and the site's start date),
+    /// so the watcher's word for the next build, naming the files saved since, still holds.
+    pub(super) fn keep_after_failure(&mut self, cache: BuildCache, output: Output) {
+        self.cache = Some(cache);
+        self.output = Some(output);
+    }
+
     /// The output directory `dest`, opened: the one kept from the last build when it is still as
     /// that build left it, else opened afresh.
     pub(super) fn output(&mut self, dest: &Path) -> Result<Output, BuildError> {
