@@ -60,8 +60,11 @@ impl ImageTable {
         }
         let results: Vec<Result<Prepared, String>> =
             targets.par_iter().map(|t| read_one(root, t, known, cache)).collect();
-        let failures: Failures =
-            results.iter().enumerate().filter_map(|(i, r)| Some((i, r.clone().err()?))).collect();
+        let failures: Failures = results
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| Some((i, r.as_ref().err()?.clone())))
+            .collect();
         if !failures.is_empty() {
             return Err(failures);
         }
