@@ -103,6 +103,7 @@ impl Output {
             live_dir: self.live.map(|i| self.gens.join(GENERATIONS[i])),
             known: known.unwrap_or_default(),
             touched: AtomicBool::new(false),
+            preparing: Mutex::new(()),
             files: Mutex::new(BTreeMap::new()),
             written: AtomicUsize::new(0),
             only: None,
@@ -153,8 +154,11 @@ pub struct Update<'a> {
     live_dir: Option<PathBuf>,
     /// What the spare held when it was last complete; empty when unknown.
     known: Manifest,
-    /// Whether the spare was modified (its manifest deleted).
+    /// Whether the spare was modified (its manifest deleted, emptied when unknown); set once
+    /// that preparation is done.
     touched: AtomicBool,
+    /// Held while the spare is prepared, so no file is written into it before that is done.
+    preparing: Mutex<()>,
     files: Mutex<BTreeMap<String, String>>,
     written: AtomicUsize,
     /// The files this output holds, when not every file put (a shard build's).
@@ -286,8 +290,13 @@ impl<'a> Update<'a> {
 
     /// Before the first change to the spare: forget its manifest (it is no longer complete).
     /// A spare with no manifest is emptied, since nothing is known of what it holds.
+    /// Every writer waits for it: a file written beside an unfinished emptying would be lost.
     fn prepare_spare(&self) -> Result<(), BuildError> {
-        if self.touched.swap(true, Ordering::AcqRel) {
+        if self.touched.load(Ordering::Acquire) {
+            return Ok(());
+        }
+        let _preparing = self.preparing.lock().expect("preparing lock");
+        if self.touched.load(Ordering::Acquire) {
             return Ok(());
         }
         let manifest = self.manifest_path();
@@ -299,7 +308,9 @@ impl<'a> Update<'a> {
         if self.known.is_empty() && self.spare_dir.exists() {
             fs::remove_dir_all(&self.spare_dir).map_err(|e| BuildError::io(&self.spare_dir, e))?;
         }
-        fs::create_dir_all(&self.spare_dir).map_err(|e| BuildError::io(&self.spare_dir, e))
+        fs::create_dir_all(&self.spare_dir).map_err(|e| BuildError::io(&self.spare_dir, e))?;
+        self.touched.store(true, Ordering::Release);
+        Ok(())
     }
 
     /// Completes the spare (links unchanged files, removes what the new output no longer has),

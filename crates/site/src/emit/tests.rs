@@ -101,3 +101,31 @@ fn sharing_a_file_the_spare_already_links_leaves_no_temporary_file() {
     }
     assert_eq!(std::fs::read_to_string(dest.join("media/k-320.avif")).unwrap(), "pixels");
 }
+
+/// Files put from many threads into a spare that must first be emptied (a killed build's
+/// leftovers, no manifest) all reach the output: no writer starts before the emptying ends.
+#[test]
+fn files_put_in_parallel_into_an_unknown_spare_all_arrive() {
+    use rayon::prelude::*;
+    for round in 0..20 {
+        let dir = tempfile::tempdir().unwrap();
+        let dest = dir.path().join("dist");
+        let leftovers = dir.path().join(".dist.gens/a/old");
+        std::fs::create_dir_all(&leftovers).unwrap();
+        for i in 0..200 {
+            std::fs::write(leftovers.join(format!("{i}.txt")), "old").unwrap();
+        }
+        let mut output = Output::open(&dest).unwrap();
+        let update = output.begin();
+        let names: Vec<String> = (0..400).map(|i| format!("d{}/{i}.txt", i % 7)).collect();
+        names.par_iter().for_each(|rel| {
+            update.put(rel, rel.as_bytes()).unwrap();
+        });
+        update.commit().unwrap();
+        for rel in &names {
+            let got = std::fs::read_to_string(dest.join(rel));
+            assert_eq!(got.ok().as_deref(), Some(rel.as_str()), "round {round}: {rel}");
+        }
+        assert!(!dest.join("old").exists(), "round {round}: the leftovers are gone");
+    }
+}
