@@ -429,3 +429,32 @@ fn an_article_saved_while_the_configuration_is_broken_shows_once_it_is_fixed() {
     next(&events, "rebuilt");
     assert!(dev.get("/articles/body-scan").contains(NEW_TITLE), "{}", dev.log());
 }
+
+/// The build cache is written once no change has come for a while, and when `dev` stops; not
+/// after every rebuild, where it would take a core from the tab showing the edit.
+#[test]
+fn the_build_cache_is_saved_when_idle_and_on_stopping() {
+    let t = SiteTest::from_fixture("minimal");
+    let mut dev = Dev::start(&t);
+    let cache = t.site().join(".stillpoint/dev-cache/build-cache.bin");
+    let modified = || std::fs::metadata(&cache).and_then(|m| m.modified()).ok();
+    let events = dev.events();
+    next(&events, "hello");
+
+    // Idle: the rebuild's cache reaches the disk without a stop.
+    save(&t.site(), ARTICLE, |s| s.replace(OLD_TITLE, NEW_TITLE));
+    next(&events, "rebuilt");
+    let rebuilt = std::time::SystemTime::now();
+    let deadline = Instant::now() + WAIT;
+    while modified().is_none_or(|m| m < rebuilt) {
+        assert!(Instant::now() < deadline, "no cache saved while idle:\n{}", dev.log());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+
+    // Stopped right after a rebuild: saved as it stops.
+    save(&t.site(), ARTICLE, |s| s.replace(NEW_TITLE, OLD_TITLE));
+    next(&events, "rebuilt");
+    let rebuilt = std::time::SystemTime::now();
+    assert!(dev.interrupt().success(), "{}", dev.log());
+    assert!(modified().is_some_and(|m| m >= rebuilt), "the cache was not saved on stopping");
+}
