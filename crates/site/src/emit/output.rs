@@ -19,8 +19,8 @@
 use std::collections::BTreeMap;
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
@@ -36,7 +36,8 @@ pub struct Output {
     /// The generations' folder as the symlink names it (relative to `dest`'s parent).
     gens_link: String,
     live: Option<usize>,
-    manifests: [Option<Manifest>; 2],
+    /// Each generation's manifest, when known; two equal generations share one.
+    manifests: [Option<Arc<Manifest>>; 2],
     _lock: File,
 }
 
@@ -61,8 +62,9 @@ impl Output {
             ));
         }
         let live = live_generation(dest, &gens_link);
-        let mut manifests =
-            [0, 1].map(|i| Manifest::read(&gens.join(format!("{}.manifest", GENERATIONS[i]))));
+        let mut manifests = [0, 1].map(|i| {
+            Manifest::read(&gens.join(format!("{}.manifest", GENERATIONS[i]))).map(Arc::new)
+        });
         // The live generation is the one served (and the one a planted file would be put in);
         // once it is unknown, the build swaps in the spare and rebuilds this one from it.
         if let Some(i) = live
@@ -90,7 +92,7 @@ impl Output {
 
     /// What `dest` holds now, when it is a complete generation of ours.
     pub fn live_manifest(&self) -> Option<&Manifest> {
-        self.live.and_then(|i| self.manifests[i].as_ref())
+        self.live.and_then(|i| self.manifests[i].as_deref())
     }
 
     /// Starts filling the spare generation.
@@ -153,7 +155,7 @@ pub struct Update<'a> {
     spare_dir: PathBuf,
     live_dir: Option<PathBuf>,
     /// What the spare held when it was last complete; empty when unknown.
-    known: Manifest,
+    known: Arc<Manifest>,
     /// Whether the spare was modified (its manifest deleted, emptied when unknown); set once
     /// that preparation is done.
     touched: AtomicBool,
@@ -318,7 +320,8 @@ impl<'a> Update<'a> {
     /// is written and nothing swapped. Returns the counts and the paths that changed (new,
     /// changed or removed), sorted.
     pub fn commit(mut self) -> Result<(EmitStats, Vec<String>), BuildError> {
-        let files = Manifest::from(std::mem::take(&mut *self.files.lock().expect("files lock")));
+        let files =
+            Arc::new(Manifest::from(std::mem::take(&mut *self.files.lock().expect("files lock"))));
         let empty = Manifest::default();
         let live = self.output.live_manifest();
         let mut stats = EmitStats::default();
@@ -331,7 +334,7 @@ impl<'a> Update<'a> {
             changed.push(rel.to_string());
         }
         stats.unchanged = files.len() - stats.changed;
-        if live == Some(&files) && !self.touched.load(Ordering::Acquire) {
+        if live == Some(&*files) && !self.touched.load(Ordering::Acquire) {
             // The spare was not touched: what it holds is still known.
             self.output.manifests[self.spare] = Some(std::mem::take(&mut self.known));
             return Ok((stats, changed));
@@ -352,15 +355,14 @@ impl<'a> Update<'a> {
             )
         })?;
         remove_stale(&self.spare_dir, &self.known, &files)?;
-        let encoded = files.encode();
-        Manifest::write(&encoded, &self.manifest_path())?;
+        Manifest::write(&files.encode(), &self.manifest_path())?;
         stats.written = self.written.load(Ordering::Relaxed);
         let previous = self.output.live;
         let target = format!("{}/{}", self.output.gens_link, GENERATIONS[self.spare]);
         swap_link(&self.output.dest, &target)?;
         self.output.live = Some(self.spare);
         if let Some(old) = previous {
-            self.catch_up(old, &files, &encoded)?;
+            self.catch_up(old, &files)?;
         }
         self.output.manifests[self.spare] = Some(files);
         Ok((stats, changed))
@@ -370,7 +372,7 @@ impl<'a> Update<'a> {
     /// longer served), so the next build starts from two equal generations and writes only what
     /// it changes. Killed half-way, it leaves a generation without a manifest, which the next
     /// build empties and fills again.
-    fn catch_up(&mut self, old: usize, files: &Manifest, encoded: &[u8]) -> Result<(), BuildError> {
+    fn catch_up(&mut self, old: usize, files: &Arc<Manifest>) -> Result<(), BuildError> {
         let gens = &self.output.gens;
         let (dir, manifest) =
             (gens.join(GENERATIONS[old]), gens.join(format!("{}.manifest", GENERATIONS[old])));
@@ -389,8 +391,9 @@ impl<'a> Update<'a> {
             .par_iter()
             .try_for_each(|rel| link_file(&self.spare_dir.join(rel), &dir.join(rel)))?;
         remove_stale(&dir, &known, files)?;
-        Manifest::write(encoded, &manifest)?;
-        self.output.manifests[old] = Some(files.clone());
+        // The same manifest as the spare's: its file is shared, not written again.
+        link_file(&self.manifest_path(), &manifest)?;
+        self.output.manifests[old] = Some(Arc::clone(files));
         Ok(())
     }
 

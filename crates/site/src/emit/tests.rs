@@ -129,3 +129,35 @@ fn files_put_in_parallel_into_an_unknown_spare_all_arrive() {
         assert!(!dest.join("old").exists(), "round {round}: the leftovers are gone");
     }
 }
+
+/// After a change, the generation caught up shares the new one's manifest file (written once),
+/// and each build after that still finds both generations known: an unchanged build, the
+/// output opened afresh, writes nothing.
+#[test]
+fn the_caught_up_generation_shares_the_manifest_and_both_stay_known() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempfile::tempdir().unwrap();
+    let dest = dir.path().join("dist");
+    let build = |b: &str| {
+        let mut output = Output::open(&dest).unwrap();
+        let update = output.begin();
+        update.put("a.txt", b.as_bytes()).unwrap();
+        update.put("same.txt", b"same").unwrap();
+        update.commit().unwrap().0
+    };
+    let inode = |g: &str| {
+        std::fs::metadata(dir.path().join(format!(".dist.gens/{g}.manifest"))).unwrap().ino()
+    };
+    build("1");
+    build("2");
+    assert_eq!(inode("a"), inode("b"), "one manifest file for two equal generations");
+    build("3");
+    assert_eq!(inode("a"), inode("b"));
+    assert_eq!(std::fs::read_to_string(dest.join("a.txt")).unwrap(), "3");
+    let unchanged = build("3");
+    assert_eq!((unchanged.changed, unchanged.written), (0, 0));
+    // The next change writes only its file into the spare, which is known.
+    let changed = build("4");
+    assert_eq!((changed.changed, changed.written), (1, 1));
+    assert_eq!(std::fs::read_to_string(dest.join("a.txt")).unwrap(), "4");
+}
