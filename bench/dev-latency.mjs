@@ -197,7 +197,10 @@ try {
   console.log(JSON.stringify(result));
 } finally {
   await context?.close();
+  // Stopped, it saves its build cache into the site copy: wait for it before removing that.
+  const exited = new Promise((ok) => (dev.child.exitCode === null ? dev.child.once('exit', ok) : ok()));
   dev.child.kill('SIGINT');
+  await exited;
   // The dev server's terminal output (with STILLPOINT_LOG=stillpoint_site=debug, where each rebuild's time goes).
   if (values.log) writeFileSync(values.log, dev.log());
   rmSync(work, { recursive: true, force: true });

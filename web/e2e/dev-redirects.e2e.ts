@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, type Session, watchedPage } from './browser.ts';
-import { stillpointBin } from './global-setup.ts';
+import { stillpointBin, stop } from './global-setup.ts';
 import { runtimeReady, within } from './runtime-support.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
@@ -55,7 +55,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await session?.close();
-  server?.kill('SIGINT');
+  await stop(server);
   rmSync(work, { recursive: true, force: true });
 });
 

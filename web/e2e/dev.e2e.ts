@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, type Session, watchedPage } from './browser.ts';
-import { serve, stillpointBin } from './global-setup.ts';
+import { serve, stillpointBin, stop } from './global-setup.ts';
 import { markWindow, recordDocumentLoads, runtimeReady, windowMarker, within } from './runtime-support.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
@@ -66,7 +66,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await session?.close();
-  server?.kill('SIGINT');
+  await stop(server);
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -196,7 +196,7 @@ describe('stillpoint dev', () => {
       await expect.poll(() => page.evaluate(async () => (await caches.keys()).length), within).toBe(0);
       await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller), within).toBe(null);
     } finally {
-      dev.child.kill('SIGINT');
+      await stop(dev.child);
     }
   });
 });

@@ -19,6 +19,17 @@ export function stillpointBin(): string {
   return process.env.STILLPOINT_BIN ?? join(repo, 'target/release/stillpoint');
 }
 
+/**
+ * Stops a `stillpoint serve` or `dev` with SIGINT and waits until it has exited: `dev` saves its
+ * build cache into the site as it stops, so the site may be removed only after that.
+ */
+export async function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
+  child.kill('SIGINT');
+  await exited;
+}
+
 /** Starts `stillpoint serve DIR` on a free port; resolves with its base URL once it listens. */
 export function serve(dir: string): Promise<{ url: string; server: ChildProcess }> {
   const server = spawn(stillpointBin(), ['serve', dir, '--host', '127.0.0.1', '--port', '0'], {
