@@ -109,8 +109,8 @@ impl Rebuilder {
     }
 
     /// Rebuilds on every batch of changed paths until an empty batch (the watcher never sends
-    /// one) or the sender is gone. `watch_dir` is called for each new directory of the site
-    /// directory, to watch it too.
+    /// one) or the sender is gone, then saves the build cache. `watch_dir` is called for each new
+    /// directory of the site directory, to watch it too.
     pub fn run(
         mut self,
         filter: &Filter,
@@ -118,7 +118,7 @@ impl Rebuilder {
         watch_dir: impl Fn(&Path),
     ) {
         self.watching = true;
-        while let Some(first) = self.next_batch(batches) {
+        'batches: while let Some(first) = self.next_batch(batches) {
             if first.is_empty() {
                 break;
             }
@@ -130,8 +130,7 @@ impl Rebuilder {
             }
             while let Ok(more) = batches.try_recv() {
                 if more.is_empty() {
-                    self.save_cache();
-                    return;
+                    break 'batches;
                 }
                 changes.extend(filter.classify(more.iter().map(PathBuf::as_path)));
             }

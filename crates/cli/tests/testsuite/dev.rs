@@ -129,6 +129,13 @@ impl Dev {
         rx
     }
 
+    /// The events stream, past the `hello` every new listener is greeted with.
+    fn greeted_events(&self) -> Receiver<Value> {
+        let events = self.events();
+        next(&events, "hello");
+        events
+    }
+
     /// SIGINT, then the exit status (within `WAIT`).
     fn interrupt(&mut self) -> std::process::ExitStatus {
         Command::new("kill").args(["-INT", &self.child.id().to_string()]).status().unwrap();
@@ -230,8 +237,7 @@ fn an_edit_rebuilds_once_and_reaches_open_tabs() {
 fn a_content_error_is_reported_until_fixed_and_the_last_good_site_stays() {
     let t = SiteTest::from_fixture("minimal");
     let dev = Dev::start(&t);
-    let events = dev.events();
-    next(&events, "hello");
+    let events = dev.greeted_events();
 
     let broken = |s: String| s.replace(&format!("title: \"{OLD_TITLE}\""), "title: [unclosed");
     save(&t.site(), ARTICLE, broken);
@@ -264,8 +270,7 @@ fn a_content_error_is_reported_until_fixed_and_the_last_good_site_stays() {
 
     // The last good site is still served, and a tab opened now is told about the error.
     assert!(dev.get("/articles/body-scan").contains(OLD_TITLE));
-    let late = dev.events();
-    next(&late, "hello");
+    let late = dev.greeted_events();
     assert_eq!(next(&late, "error")["problems"][0]["file"], ARTICLE);
 
     save(&t.site(), ARTICLE, |s| s.replace("title: [unclosed", &format!("title: \"{NEW_TITLE}\"")));
@@ -315,8 +320,7 @@ fn dev_routes_headers_and_a_clean_stop() {
     assert!(status.contains(" 404 ") && body.contains("/__stillpoint/dev.js"), "{status}");
 
     // Ctrl-C with a tab connected: the stream ends and the server exits cleanly.
-    let events = dev.events();
-    next(&events, "hello");
+    let _tab = dev.greeted_events();
     let status = dev.interrupt();
     assert!(status.success(), "{status:?}\n{}", dev.log());
 }
@@ -366,8 +370,7 @@ fn a_replaced_site_directory_is_watched_and_served_again() {
     let t = SiteTest::from_fixture("minimal");
     let dev = Dev::start(&t);
     assert!(dev.get("/articles/body-scan").contains(OLD_TITLE));
-    let events = dev.events();
-    next(&events, "hello");
+    let events = dev.greeted_events();
 
     // Moved away, then a modified copy (without the dev output, as a checkout has none)
     // renamed into place.
@@ -416,8 +419,7 @@ fn a_replaced_site_directory_is_watched_and_served_again() {
 fn an_article_saved_while_the_configuration_is_broken_shows_once_it_is_fixed() {
     let t = SiteTest::from_fixture("minimal");
     let dev = Dev::start(&t);
-    let events = dev.events();
-    next(&events, "hello");
+    let events = dev.greeted_events();
 
     let config = "stillpoint.toml";
     let good = std::fs::read_to_string(t.site().join(config)).unwrap();
@@ -438,8 +440,7 @@ fn the_build_cache_is_saved_when_idle_and_on_stopping() {
     let mut dev = Dev::start(&t);
     let cache = t.site().join(".stillpoint/dev-cache/build-cache.bin");
     let modified = || std::fs::metadata(&cache).and_then(|m| m.modified()).ok();
-    let events = dev.events();
-    next(&events, "hello");
+    let events = dev.greeted_events();
 
     // Idle: the rebuild's cache reaches the disk without a stop.
     save(&t.site(), ARTICLE, |s| s.replace(OLD_TITLE, NEW_TITLE));
