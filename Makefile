@@ -56,13 +56,15 @@ test-rust: build s3-server
 ## TEST_FUZZ_SECONDS (default 20); `fuzz` gives each FUZZ_SECONDS (default 300). An input that
 ## breaks a target is saved into crates/fuzz/corpus/<target>/ and the run fails naming it.
 .PHONY: fuzz test-fuzz
+## The targets are picked from the whole workspace's test build (the one `test-rust` makes): building
+## the fuzz package alone would unify other features and compile every dependency a second time.
 TEST_FUZZ_SECONDS ?= 20
 FUZZ_SECONDS ?= 300
+FUZZ_TARGETS := --workspace --locked --test-threads 3 -E 'package(stillpoint-fuzz) and test(/^fuzz_/)'
 test-fuzz:
-	FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) cargo nextest run -p stillpoint-fuzz --locked --test-threads 3 fuzz_
+	FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) cargo nextest run $(FUZZ_TARGETS)
 fuzz:
-	FUZZ_SECONDS=$(FUZZ_SECONDS) cargo nextest run -p stillpoint-fuzz --locked --test-threads 3 \
-		--no-fail-fast --success-output final fuzz_
+	FUZZ_SECONDS=$(FUZZ_SECONDS) cargo nextest run $(FUZZ_TARGETS) --no-fail-fast --success-output final
 
 ## The deploy tests' S3 server: moto in a Python venv (.venv-s3), created when missing.
 S3_VENV := .venv-s3

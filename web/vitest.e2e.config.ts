@@ -7,8 +7,9 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.ts'],
     environment: 'node',
     globalSetup: ['e2e/global-setup.ts'],
-    // One browser at a time: the machines have two cores.
-    fileParallelism: false,
+    // Two files at a time, one per core: most of a test is waiting on the browser or the binary
+    // (every server a test starts takes a free port and every browser its own profile).
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     retry: process.env.CI ? 1 : 0,
