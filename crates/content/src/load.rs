@@ -293,8 +293,11 @@ fn load_articles(
     default_date: jiff::civil::Date,
     parsed: &mut ParsedArticles,
 ) -> LoadedArticles {
-    let mut tree = ArticleTree::default();
-    markdown_files(&root.join("articles"), 0, &mut tree);
+    let tree = parsed.listing(root).unwrap_or_else(|| {
+        let mut tree = ArticleTree::default();
+        markdown_files(&root.join("articles"), 0, &mut tree);
+        Arc::new(tree)
+    });
     let rel = |p: &PathBuf| p.strip_prefix(root).unwrap_or(p).to_path_buf();
     let not_regular: Vec<ContentError> = tree
         .not_regular
@@ -306,7 +309,7 @@ fn load_articles(
         })
         .collect();
     let symlinks = tree.symlinks.iter().map(rel).collect();
-    let files = tree.files;
+    let files = &tree.files;
     let store = &*parsed;
     let read_at = SystemTime::now();
     let results: Vec<LoadResult> = files
@@ -379,6 +382,7 @@ fn load_articles(
         parsed.retain(|p| sources.contains(p));
     }
     parsed.end_vouch();
+    parsed.keep_listing(root, tree);
     LoadedArticles { articles, failed, errors, draft_problems: draft_errors, symlinks }
 }
 
@@ -395,10 +399,10 @@ struct LoadedArticles {
 }
 
 /// What is under `articles/`.
-#[derive(Default)]
-struct ArticleTree {
+#[derive(Debug, Default)]
+pub(crate) struct ArticleTree {
     /// The Markdown files, in `Path` order.
-    files: Vec<PathBuf>,
+    pub(crate) files: Vec<PathBuf>,
     /// Symbolic links named `*.md` or to a folder: not followed.
     symlinks: Vec<PathBuf>,
     /// `*.md` entries that are neither files, folders nor links (pipes, sockets, devices).

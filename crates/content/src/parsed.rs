@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 pub(crate) use stillpoint_fingerprint::Stamp;
 
 use crate::article::Article;
+use crate::load::ArticleTree;
 
 /// Source path (relative to the site) → what parsing its bytes gave.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -31,6 +32,10 @@ pub struct ParsedArticles {
     /// How many article files the last load read (the others it took by their stamp).
     #[serde(skip)]
     read: usize,
+    /// The site folder the last load listed, and what it found under `articles/`: the next load
+    /// takes it as it is when a watcher vouches that no file of it was added, removed or replaced.
+    #[serde(skip)]
+    listing: Option<(PathBuf, Arc<ArticleTree>)>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -67,6 +72,30 @@ impl ParsedArticles {
     /// Forgets what a watcher vouched for: it held for one load.
     pub(crate) fn end_vouch(&mut self) {
         self.vouched = None;
+    }
+
+    /// The last load's listing of `root`'s articles, when a watcher vouched that every file
+    /// changed under `articles/` since is one the listing holds and is still a regular file (an
+    /// article edited in place): then no Markdown file, folder or link can have come or gone.
+    /// Anything else there (a new, removed or renamed file or folder) lists the folder again.
+    pub(crate) fn listing(&self, root: &Path) -> Option<Arc<ArticleTree>> {
+        let changed = self.vouched.as_ref()?;
+        let (listed, tree) = self.listing.as_ref().filter(|(listed, _)| listed == root)?;
+        let in_place = |rel: &PathBuf| {
+            let path = listed.join(rel);
+            tree.files.binary_search(&path).is_ok()
+                && std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file())
+        };
+        changed
+            .iter()
+            .filter(|rel| rel.starts_with("articles"))
+            .all(in_place)
+            .then(|| Arc::clone(tree))
+    }
+
+    /// Keeps a load's listing of `root`'s articles for the next load.
+    pub(crate) fn keep_listing(&mut self, root: &Path, tree: Arc<ArticleTree>) {
+        self.listing = Some((root.to_path_buf(), tree));
     }
 
     /// The article parsed before from the file `meta` describes, when its stamp says it has not
@@ -296,5 +325,50 @@ mod tests {
 
         let after = load_site_partial_with(dir.path(), &mut store, &NOW).0.unwrap();
         assert_eq!(after.articles[1].title, "Unnamed", "the word held for one load");
+    }
+
+    #[test]
+    fn an_edit_the_watcher_vouches_for_keeps_the_listing_and_a_new_or_gone_file_does_not() {
+        let dir = demo_copy();
+        let mut store = ParsedArticles::default();
+        let first = load_site_partial_with(dir.path(), &mut store, &NOW).0.unwrap();
+        let count = first.articles.len();
+        let a = first.articles[0].source.clone();
+        let text = std::fs::read_to_string(dir.path().join(&a)).unwrap();
+        let new = a.with_file_name("zz-a-new-article.md");
+        let new_text = text.replacen("title:", "title: Newly", 1);
+        let new_text = new_text.replacen(
+            new_text.lines().find(|l| l.starts_with("slug:")).unwrap_or("\u{0}"),
+            "slug: zz-a-new-article",
+            1,
+        );
+        std::fs::write(dir.path().join(&new), new_text).unwrap();
+
+        // The watcher names only the edited article (a watcher that missed the new file): the
+        // listing is taken on its word, so the new file is not seen.
+        store.vouch([a.clone()]);
+        let kept = load_site_partial_with(dir.path(), &mut store, &NOW).0.unwrap();
+        assert_eq!(kept.articles.len(), count, "the listing was kept");
+
+        // Named, the new file is not in the listing: the folder is listed again.
+        store.vouch([new.clone()]);
+        let listed = load_site_partial_with(dir.path(), &mut store, &NOW).0.unwrap();
+        assert_eq!(listed.articles.len(), count + 1);
+        assert!(listed.articles.iter().any(|x| x.source == new));
+
+        // A file of the listing removed: listed again, the article is gone.
+        std::fs::remove_file(dir.path().join(&new)).unwrap();
+        store.vouch([new.clone()]);
+        let gone = load_site_partial_with(dir.path(), &mut store, &NOW).0.unwrap();
+        assert_eq!(gone.articles.len(), count);
+
+        // A change outside `articles/` keeps the listing; a folder named lists again.
+        std::fs::write(dir.path().join(&new), "not even front matter").unwrap();
+        store.vouch([PathBuf::from("data/authors.yaml")]);
+        let (site, diag) = load_site_partial_with(dir.path(), &mut store, &NOW);
+        assert_eq!(site.unwrap().articles.len(), count, "{diag:?}");
+        store.vouch([new.parent().unwrap().to_path_buf()]);
+        let (_, diag) = load_site_partial_with(dir.path(), &mut store, &NOW);
+        assert!(diag.iter().any(|e| e.path == new), "the new file was read: {diag:?}");
     }
 }

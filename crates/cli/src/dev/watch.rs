@@ -160,8 +160,8 @@ pub fn is_editor_noise(path: &Path) -> bool {
         || matches!(ext, "swp" | "swo" | "swx" | "swpx" | "tmp" | "part" | "crswap")
 }
 
-/// Starts watching; `on_batch` gets each debounced batch of changed paths (never empty).
-/// Starts watching; `lost` is set when the watcher may have missed events (an error, or the
+/// Starts watching; `on_batch` gets each debounced batch of changed paths (never empty), and
+/// `lost` is set when the watcher may have missed events (an error, or the
 /// kernel's queue overflowed and it asks for a rescan).
 pub fn start(
     filter: &Filter,

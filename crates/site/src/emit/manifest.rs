@@ -2,7 +2,9 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 
+use serde::de::{Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use stillpoint_fingerprint::{Digest, Digester};
 
@@ -12,8 +14,12 @@ use crate::error::BuildError;
 const MAGIC: &[u8] = b"stillpoint manifest 1\n";
 
 /// Path (relative, `/`-separated) → content digest, in path order.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Manifest(BTreeMap<String, String>);
+///
+/// Paths and digests are shared: a build's new manifest is mostly the live one's entries, and
+/// taking them is a count raised, not a copy (at 100,000 articles a manifest holds 251,000).
+/// Written as a map of strings.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Manifest(BTreeMap<Arc<str>, Arc<str>>);
 
 impl Manifest {
     /// Reads a manifest; `None` when it is missing or unreadable (the generation is unknown).
@@ -37,11 +43,11 @@ impl Manifest {
     }
 
     pub fn get(&self, rel: &str) -> Option<&str> {
-        self.0.get(rel).map(String::as_str)
+        self.0.get(rel).map(|d| &**d)
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.0.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+        self.0.iter().map(|(k, v)| (&**k, &**v))
     }
 
     pub fn is_empty(&self) -> bool {
@@ -49,7 +55,7 @@ impl Manifest {
     }
 
     /// The entries, as a map.
-    pub(super) fn map(&self) -> &BTreeMap<String, String> {
+    pub(super) fn map(&self) -> &BTreeMap<Arc<str>, Arc<str>> {
         &self.0
     }
 
@@ -59,16 +65,20 @@ impl Manifest {
 
     /// The paths whose digest differs between `self` and `other` (present in one only, or with
     /// another digest), in path order, with the digest each has. One pass over both, which are
-    /// sorted: linear, where a lookup per path would cost a search of the other.
+    /// sorted: linear, where a lookup per path would cost a search of the other. Entries the two
+    /// share are told equal without reading them.
     pub fn differences<'a>(
         &'a self,
         other: &'a Manifest,
     ) -> impl Iterator<Item = (&'a str, Option<&'a str>, Option<&'a str>)> + 'a {
-        let (mut a, mut b) = (self.iter().peekable(), other.iter().peekable());
+        let (mut a, mut b) = (self.0.iter().peekable(), other.0.iter().peekable());
         std::iter::from_fn(move || {
             loop {
                 let next = match (a.peek(), b.peek()) {
                     (None, None) => return None,
+                    (Some(&(ra, _)), Some(&(rb, _))) if Arc::ptr_eq(ra, rb) => {
+                        std::cmp::Ordering::Equal
+                    }
                     (Some(&(ra, _)), Some(&(rb, _))) => ra.cmp(rb),
                     (Some(_), None) => std::cmp::Ordering::Less,
                     (None, Some(_)) => std::cmp::Ordering::Greater,
@@ -76,17 +86,17 @@ impl Manifest {
                 match next {
                     std::cmp::Ordering::Less => {
                         let (rel, d) = a.next().expect("peeked");
-                        return Some((rel, Some(d), None));
+                        return Some((&**rel, Some(&**d), None));
                     }
                     std::cmp::Ordering::Greater => {
                         let (rel, d) = b.next().expect("peeked");
-                        return Some((rel, None, Some(d)));
+                        return Some((&**rel, None, Some(&**d)));
                     }
                     std::cmp::Ordering::Equal => {
                         let ((rel, da), (_, db)) =
                             (a.next().expect("peeked"), b.next().expect("peeked"));
-                        if da != db {
-                            return Some((rel, Some(da), Some(db)));
+                        if !Arc::ptr_eq(da, db) && da != db {
+                            return Some((&**rel, Some(&**da), Some(&**db)));
                         }
                     }
                 }
@@ -104,8 +114,30 @@ impl Manifest {
     }
 }
 
-impl From<BTreeMap<String, String>> for Manifest {
-    fn from(map: BTreeMap<String, String>) -> Self {
+/// Read from the encoded bytes without a string of its own for each entry, and built in one pass
+/// (the entries were written in path order), not inserted one by one.
+impl<'de> Deserialize<'de> for Manifest {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Entries;
+        impl<'de> Visitor<'de> for Entries {
+            type Value = Manifest;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a map of paths to digests")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Manifest, A::Error> {
+                let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(0).min(1 << 20));
+                while let Some((rel, digest)) = map.next_entry::<&str, &str>()? {
+                    entries.push((Arc::from(rel), Arc::from(digest)));
+                }
+                Ok(Manifest(entries.into_iter().collect()))
+            }
+        }
+        d.deserialize_map(Entries)
+    }
+}
+
+impl From<BTreeMap<Arc<str>, Arc<str>>> for Manifest {
+    fn from(map: BTreeMap<Arc<str>, Arc<str>>) -> Self {
         Self(map)
     }
 }
@@ -121,7 +153,7 @@ mod tests {
     use super::*;
 
     fn manifest(entries: &[(&str, &str)]) -> Manifest {
-        Manifest(entries.iter().map(|(r, d)| (r.to_string(), d.to_string())).collect())
+        Manifest(entries.iter().map(|&(r, d)| (Arc::from(r), Arc::from(d))).collect())
     }
 
     #[test]

@@ -62,9 +62,14 @@ impl Output {
             ));
         }
         let live = live_generation(dest, &gens_link);
-        let mut manifests = [0, 1].map(|i| {
-            Manifest::read(&gens.join(format!("{}.manifest", GENERATIONS[i]))).map(Arc::new)
-        });
+        let paths = GENERATIONS.map(|g| gens.join(format!("{g}.manifest")));
+        let first = Manifest::read(&paths[0]).map(Arc::new);
+        // Two equal generations share one manifest file: it is read once.
+        let second = match &first {
+            Some(m) if same_file(&paths[0], &paths[1]) => Some(Arc::clone(m)),
+            _ => Manifest::read(&paths[1]).map(Arc::new),
+        };
+        let mut manifests = [first, second];
         // The live generation is the one served (and the one a planted file would be put in);
         // once it is unknown, the build swaps in the spare and rebuilds this one from it.
         if let Some(i) = live
@@ -125,6 +130,23 @@ fn not_regular(dir: &Path, manifest: &Manifest) -> Option<PathBuf> {
     })
 }
 
+/// Whether `a` and `b` name one file (hard links of it).
+fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (fs::metadata(a), fs::metadata(b)) {
+            (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (a, b);
+        false
+    }
+}
+
 /// The generation `dest` links to, if it is one of ours.
 fn live_generation(dest: &Path, gens_link: &str) -> Option<usize> {
     let target = fs::read_link(dest).ok()?;
@@ -161,7 +183,7 @@ pub struct Update<'a> {
     touched: AtomicBool,
     /// Held while the spare is prepared, so no file is written into it before that is done.
     preparing: Mutex<()>,
-    files: Mutex<BTreeMap<String, String>>,
+    files: Mutex<BTreeMap<Arc<str>, Arc<str>>>,
     written: AtomicUsize,
     /// The files this output holds, when not every file put (a shard build's).
     only: Option<&'a (dyn Fn(&str) -> bool + Sync)>,
@@ -187,7 +209,7 @@ impl<'a> Update<'a> {
         if !self.is_live(rel, &digest) && !self.spare_has(rel, &digest) {
             self.write_spare(rel, |tmp| fs::write(tmp, bytes).map_err(|e| BuildError::io(tmp, e)))?;
         }
-        self.record(rel, digest.clone());
+        self.record(rel, &digest);
         Ok(digest)
     }
 
@@ -221,7 +243,7 @@ impl<'a> Update<'a> {
                 fs::copy(src, tmp).map(drop).map_err(|e| BuildError::io(src, e))
             })?;
         }
-        self.record(rel, digest);
+        self.record(rel, &digest);
         Ok(())
     }
 
@@ -231,7 +253,7 @@ impl<'a> Update<'a> {
             return;
         }
         debug_assert!(self.is_live(rel, digest));
-        self.record(rel, digest.to_string());
+        self.record(rel, digest);
     }
 
     /// Every file of the live output not yet put, copied or kept is unchanged, but those
@@ -264,8 +286,16 @@ impl<'a> Update<'a> {
         self.known.get(rel) == Some(digest)
     }
 
-    fn record(&self, rel: &str, digest: String) {
-        self.files.lock().expect("files lock").insert(rel.to_string(), digest);
+    /// Notes that the new output has `rel` with `digest`, sharing the live manifest's path and,
+    /// when it is the same, its digest.
+    fn record(&self, rel: &str, digest: &str) {
+        let live = self.output.live_manifest().and_then(|m| m.map().get_key_value(rel));
+        let (rel, digest) = match live {
+            Some((r, d)) if **d == *digest => (Arc::clone(r), Arc::clone(d)),
+            Some((r, _)) => (Arc::clone(r), Arc::from(digest)),
+            None => (Arc::from(rel), Arc::from(digest)),
+        };
+        self.files.lock().expect("files lock").insert(rel, digest);
     }
 
     /// Writes `rel` in the spare through a temporary name renamed into place.
