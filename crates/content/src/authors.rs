@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
+use rustc_hash::FxHashMap;
 use serde::Deserialize;
 
 use crate::error::{ContentError, ContentErrorKind, line_col, toml_error};
@@ -28,7 +29,7 @@ pub struct Author {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Authors {
     pub list: Vec<Author>,
-    by_name: HashMap<String, usize>,
+    by_name: FxHashMap<String, usize>,
 }
 
 impl Authors {
@@ -59,7 +60,7 @@ impl Authors {
         let raw: RawFile = toml::from_str(text).map_err(|e| vec![toml_error(path, text, &e)])?;
         let mut errors = Vec::new();
         let mut list = Vec::with_capacity(raw.author.len());
-        let mut by_name = HashMap::new();
+        let mut by_name = FxHashMap::default();
         let mut slugs: HashMap<String, String> = HashMap::new();
         for ra in raw.author {
             let (line, col) = line_col(text, ra.name.span().start);

@@ -1,12 +1,12 @@
 //! `load_site`: read and validate a whole site directory, reporting every error at once.
 
-use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::SystemTime;
 
 use rayon::prelude::*;
+use rustc_hash::FxHashMap;
 
 use crate::article::Article;
 use crate::article::text_digest;
@@ -475,7 +475,8 @@ fn cross_check(
     authors: &Authors,
 ) -> Vec<ContentError> {
     let mut errors = Vec::new();
-    let mut slugs: HashMap<&str, &Path> = HashMap::with_capacity(articles.len());
+    let mut slugs: FxHashMap<&str, &Path> =
+        FxHashMap::with_capacity_and_hasher(articles.len(), Default::default());
     // Drafts last: a draft that takes a published article's slug is the one at fault. Articles
     // that failed are checked for their author and categories only.
     let (drafts, finished): (Vec<_>, Vec<_>) = articles.iter().partition(|a| a.draft);

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use stillpoint_content::ParsedArticles;
 use stillpoint_fingerprint::{Digest, Stamp};
@@ -32,7 +33,7 @@ pub struct BuildCache {
     /// The header and footer HTML, and the key they were rendered for.
     pub slices: Option<Slices>,
     /// Route → what its page was last rendered from and into.
-    pub pages: HashMap<String, PageEntry>,
+    pub pages: FxHashMap<String, PageEntry>,
     /// Source file → its stamp and digest when last read.
     pub files: HashMap<PathBuf, FileStamp>,
     /// The articles as parsed from their files' bytes.

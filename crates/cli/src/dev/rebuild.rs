@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};
 use std::time::{Duration, Instant};
 
 use stillpoint_content::Diagnostics;
@@ -153,7 +153,24 @@ impl Rebuilder {
             Err(RecvTimeoutError::Timeout) => self.save_cache(),
             Err(RecvTimeoutError::Disconnected) => return None,
         }
-        batches.recv().ok()
+        // Still idle: the output's other generation catches up with the live one (after the
+        // first build it is empty), a slice at a time, until a change comes.
+        let mut next = None;
+        let mut stop = || match batches.try_recv() {
+            Ok(batch) => {
+                next = Some(Some(batch));
+                true
+            }
+            Err(TryRecvError::Empty) => false,
+            Err(TryRecvError::Disconnected) => {
+                next = Some(None);
+                true
+            }
+        };
+        if let Err(e) = self.session.fill_spare(&mut stop) {
+            tracing::warn!("the output's other generation was not brought up to date: {e}");
+        }
+        next.unwrap_or_else(|| batches.recv().ok())
     }
 
     /// Saves the build cache when a build left it unsaved.

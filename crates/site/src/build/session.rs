@@ -74,6 +74,16 @@ impl Session {
         }
     }
 
+    /// Brings the output's spare generation up to date with the live one while `stop` says
+    /// nothing else is waiting (see [`Output::fill_spare`]), so that the next build writes only
+    /// what it changes. True when the spare is complete or there is no output kept.
+    pub fn fill_spare(&mut self, stop: &mut dyn FnMut() -> bool) -> Result<bool, BuildError> {
+        match self.output.as_mut() {
+            Some(output) => output.fill_spare(stop),
+            None => Ok(true),
+        }
+    }
+
     /// Saves the cache the last build left unsaved, if any.
     pub fn save_cache(&mut self) -> Result<(), BuildError> {
         match (self.unsaved.take(), &self.cache) {

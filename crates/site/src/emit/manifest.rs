@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use serde::de::{Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
@@ -17,9 +17,24 @@ const MAGIC: &[u8] = b"stillpoint manifest 1\n";
 ///
 /// Paths and digests are shared: a build's new manifest is mostly the live one's entries, and
 /// taking them is a count raised, not a copy (at 100,000 articles a manifest holds 251,000).
-/// Written as a map of strings.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct Manifest(BTreeMap<Arc<str>, Arc<str>>);
+/// Written as a map of strings. A manifest never changes once made, so its
+/// [digest](Manifest::digest) is computed once.
+#[derive(Debug, Clone, Default)]
+pub struct Manifest(BTreeMap<Arc<str>, Arc<str>>, OnceLock<String>);
+
+impl PartialEq for Manifest {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl Eq for Manifest {}
+
+impl Serialize for Manifest {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
 
 impl Manifest {
     /// Reads a manifest; `None` when it is missing or unreadable (the generation is unknown).
@@ -106,11 +121,15 @@ impl Manifest {
 
     /// A digest of the whole manifest: two outputs with the same one hold the same files.
     pub fn digest(&self) -> String {
-        let mut d = Digester::new();
-        for (rel, digest) in &self.0 {
-            d.part(rel.as_bytes()).part(digest.as_bytes());
-        }
-        d.finish().to_string()
+        self.1
+            .get_or_init(|| {
+                let mut d = Digester::new();
+                for (rel, digest) in &self.0 {
+                    d.part(rel.as_bytes()).part(digest.as_bytes());
+                }
+                d.finish().to_string()
+            })
+            .clone()
     }
 }
 
@@ -129,7 +148,7 @@ impl<'de> Deserialize<'de> for Manifest {
                 while let Some((rel, digest)) = map.next_entry::<&str, &str>()? {
                     entries.push((Arc::from(rel), Arc::from(digest)));
                 }
-                Ok(Manifest(entries.into_iter().collect()))
+                Ok(Manifest::from(entries.into_iter().collect::<BTreeMap<_, _>>()))
             }
         }
         d.deserialize_map(Entries)
@@ -138,7 +157,7 @@ impl<'de> Deserialize<'de> for Manifest {
 
 impl From<BTreeMap<Arc<str>, Arc<str>>> for Manifest {
     fn from(map: BTreeMap<Arc<str>, Arc<str>>) -> Self {
-        Self(map)
+        Self(map, OnceLock::new())
     }
 }
 
@@ -153,7 +172,9 @@ mod tests {
     use super::*;
 
     fn manifest(entries: &[(&str, &str)]) -> Manifest {
-        Manifest(entries.iter().map(|&(r, d)| (Arc::from(r), Arc::from(d))).collect())
+        Manifest::from(
+            entries.iter().map(|&(r, d)| (Arc::from(r), Arc::from(d))).collect::<BTreeMap<_, _>>(),
+        )
     }
 
     #[test]

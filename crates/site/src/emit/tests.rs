@@ -1,4 +1,5 @@
 use super::*;
+use output::FILL_CHUNK;
 
 #[test]
 fn digest_is_stable_and_length_prefixed() {
@@ -160,4 +161,68 @@ fn the_caught_up_generation_shares_the_manifest_and_both_stay_known() {
     let changed = build("4");
     assert_eq!((changed.changed, changed.written), (1, 1));
     assert_eq!(std::fs::read_to_string(dest.join("a.txt")).unwrap(), "4");
+}
+
+/// After a first build the spare generation is empty; filled while the owner is idle (`dev`),
+/// it holds the live generation's files as links of theirs and shares its manifest, and the
+/// next build writes only what it changes. Stopped half-way, what was linked is known and the
+/// next build completes the rest.
+#[test]
+fn a_spare_filled_while_idle_is_known_whole_or_in_part() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempfile::tempdir().unwrap();
+    let dest = dir.path().join("dist");
+    let names: Vec<String> =
+        (0..FILL_CHUNK + 100).map(|i| format!("d{}/{i}.txt", i % 50)).collect();
+    let build = |output: &mut Output, changed: &str| {
+        let update = output.begin();
+        for rel in &names {
+            let bytes = if rel == changed { "new" } else { rel.as_str() };
+            update.put(rel, bytes.as_bytes()).unwrap();
+        }
+        update.commit().unwrap().0
+    };
+    let gens = dir.path().join(".dist.gens");
+    let ino = |p: std::path::PathBuf| std::fs::metadata(p).unwrap().ino();
+
+    // Whole.
+    let mut output = Output::open(&dest).unwrap();
+    build(&mut output, "");
+    assert!(!gens.join("b").exists(), "one generation after a first build");
+    assert!(output.fill_spare(&mut || false).unwrap());
+    assert_eq!(ino(gens.join("a.manifest")), ino(gens.join("b.manifest")));
+    assert_eq!(ino(gens.join("a/d3/3.txt")), ino(gens.join("b/d3/3.txt")));
+    assert!(output.fill_spare(&mut || panic!("nothing left to fill")).unwrap());
+    let stats = build(&mut output, "d7/7.txt");
+    assert_eq!((stats.changed, stats.written), (1, 1));
+    assert_eq!(std::fs::read_to_string(dest.join("d7/7.txt")).unwrap(), "new");
+    // Opened afresh, both generations are known: an unchanged build writes nothing.
+    drop(output);
+    let mut output = Output::open(&dest).unwrap();
+    assert_eq!(build(&mut output, "d7/7.txt").written, 0);
+
+    // In part: one slice linked, then a change.
+    std::fs::remove_dir_all(&gens).unwrap();
+    std::fs::remove_file(&dest).unwrap();
+    let mut output = Output::open(&dest).unwrap();
+    build(&mut output, "");
+    let mut asked = 0;
+    assert!(
+        !output
+            .fill_spare(&mut || {
+                asked += 1;
+                asked > 1
+            })
+            .unwrap()
+    );
+    assert!(!gens.join("b.manifest").exists(), "a spare in part has no manifest file");
+    let stats = build(&mut output, "d9/9.txt");
+    assert_eq!((stats.changed, stats.written), (1, 1));
+    for rel in &names {
+        let want = if rel == "d9/9.txt" { "new" } else { rel.as_str() };
+        assert_eq!(std::fs::read_to_string(dest.join(rel)).unwrap(), want, "{rel}");
+    }
+    drop(output);
+    let mut output = Output::open(&dest).unwrap();
+    assert_eq!(build(&mut output, "d9/9.txt").written, 0);
 }
