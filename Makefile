@@ -93,17 +93,26 @@ chromium:
 e2e: build chromium s3-server
 	cd web && STILLPOINT_MOTO_SERVER=$(CURDIR)/$(S3_VENV)/bin/moto_server STILLPOINT_BIN=$(CURDIR)/$(BIN) CHROMIUM=$(CHROMIUM) npm run e2e
 
-## Edit-to-screen latency of `stillpoint dev` in Chromium, median of 20 edits (SITE=dir, default the
-## demo; EDIT=body or title).
+## Edit-to-screen latency of `stillpoint dev` in Chromium over EDITS edits (default 20): N=articles
+## edits a generated corpus (bench/corpora/nN-s1, generated when missing), else SITE=dir (default
+## the demo); EDIT=body or title. The figures go to bench/results/ (JSON and a Markdown table).
 bench-dev: build chromium
-	CHROMIUM=$(CHROMIUM) node bench/dev-latency.mjs $${SITE:-$(DEMO)} --edit $${EDIT:-body} --bin $(CURDIR)/$(BIN)
+	@site=$${SITE:-$(DEMO)}; \
+	if [ -n "$(N)" ]; then \
+		site=bench/corpora/n$(N)-s1; \
+		[ -f $$site/.complete ] || { rm -rf $$site && python3 bench/gen_corpus.py --articles $(N) --out $$site --seed 1 && touch $$site/.complete; }; \
+	fi; \
+	CHROMIUM=$(CHROMIUM) node bench/dev-latency.mjs $$site --edit $${EDIT:-body} --edits $${EDITS:-20} \
+		--bin $(CURDIR)/$(BIN) --results bench/results
 
-## Build a generated corpus with Hugo and Stillpoint side by side (N articles, default 10000).
+## Build a generated corpus with Hugo and Stillpoint side by side (N articles, default 10000;
+## BUILDERS=stillpoint for Stillpoint alone). The figures go to bench/results/.
 bench: build
-	STILLPOINT_BUILD='$(CURDIR)/$(BIN) build {site} --out {out}' BUILDERS="hugo stillpoint" \
+	STILLPOINT_BUILD='$(CURDIR)/$(BIN) build {site} --out {out}' BUILDERS="$(or $(BUILDERS),hugo stillpoint)" \
 		bash bench/compare.sh $${N:-10000}
 
-## What each kind of edit costs an incremental build at N generated articles, beside Hugo's full rebuild.
+## What each kind of edit costs an incremental build at N generated articles, beside Hugo's full
+## rebuild; each step checked with --verify up to 20,000 articles (VERIFY=0|1). Figures in bench/results/.
 bench-incremental: build
 	STILLPOINT=$(CURDIR)/$(BIN) bash bench/incremental.sh $${N:-10000}
 

@@ -6,7 +6,11 @@
 #   STILLPOINT=target/release/stillpoint   the binary (built by `make build`)
 #   SEED=1                                 corpus seed
 #   HUGO=0                                 skip the Hugo reference
-# Prints a Markdown table: edit kind → pages rendered → files changed/removed → wall s → × Hugo.
+#   VERIFY=1                               after each timed step, `build --verify` (untimed): the
+#                                          output must equal a clean build's (default 1 up to 20,000
+#                                          articles; a clean build per step costs minutes beyond)
+# Prints a Markdown table: edit kind → pages rendered → files changed/removed → wall s → × Hugo,
+# and keeps it with the raw figures in bench/results/incremental-nN-STAMP/ (table.md, results.json).
 set -euo pipefail
 N=${1:-10000}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,7 +23,9 @@ WORK="$BENCH/out/incremental-n$N"
 SITE="$WORK/site"
 OUT="$WORK/dist"
 RESULTS="$WORK/results.tsv"
-rm -rf "$WORK"; mkdir -p "$WORK"
+VERIFY=${VERIFY:-$((N <= 20000 ? 1 : 0))}
+KEEP="$BENCH/results/incremental-n$N-$(date -u +%Y%m%dT%H%M%SZ)"
+rm -rf "$WORK"; mkdir -p "$WORK" "$KEEP"
 python3 "$BENCH/gen_corpus.py" --articles "$N" --out "$SITE" --seed "$SEED" >/dev/null
 : > "$RESULTS"
 
@@ -40,6 +46,10 @@ step() {
   read -r wall rss < "$WORK/time"
   printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$kind" "$rendered" "$changed" "$removed" "$wall" "$rss" >> "$RESULTS"
   echo ">> $kind: $line ($wall s, $((rss / 1024)) MiB)" >&2
+  if [ "$VERIFY" = 1 ]; then
+    "$BIN" build "$SITE" --out "$OUT" --verify "$@" >"$WORK/verify.log" 2>&1 ||
+      { echo "after \"$kind\" the output differs from a clean build:" >&2; tail -20 "$WORK/verify.log" >&2; exit 1; }
+  fi
 }
 replace() {  # FILE FROM TO (first occurrence; python, so any text is literal)
   python3 - "$@" <<'PY'
@@ -55,6 +65,7 @@ title_of() { sed -n 's/^title: "\(.*\)"$/\1/p' "$1" | head -1; }
 step "first build (empty cache)"
 step "no change"
 printf '\nOne more sentence for the benchmark.\n' >> "$A0";           step "article body"
+printf '\nAnd one more.\n' >> "$A0";                                   step "article body again"
 replace "$A0" "title: \"$(title_of "$A0")\"" "title: \"$(title_of "$A0") Revisited\""; step "article title"
 sed -e "s/^slug: .*/slug: bench-added-article/" "$A1" > "$SITE/articles/bench-added-article.md"; step "add article"
 replace "$SITE/articles/bench-added-article.md" "slug: bench-added-article" "slug: bench-renamed-article"
@@ -80,11 +91,17 @@ if [ "${HUGO:-1}" != 0 ]; then
   echo ">> hugo full build: $HUGO_WALL s" >&2
 fi
 
-python3 - "$RESULTS" "$N" "$HUGO_WALL" <<'PY'
-import sys
+python3 - "$RESULTS" "$N" "$HUGO_WALL" "$KEEP/results.json" "$VERIFY" <<'PY' | tee "$KEEP/table.md"
+import json, sys
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
 n, hugo = sys.argv[2], sys.argv[3]
-print(f"\n{int(n):,} articles" + (f"; Hugo full rebuild of the same corpus: {hugo} s" if hugo else ""))
+json.dump({"articles": int(n), "hugo_full_build_s": float(hugo) if hugo else None,
+           "verified": sys.argv[5] == "1",
+           "steps": [{"edit": k, "rendered": int(r), "changed": int(c), "removed": int(d),
+                      "wall_s": float(w), "peak_rss_kib": int(m)} for k, r, c, d, w, m in rows]},
+          open(sys.argv[4], "w"), indent=1)
+print(f"\n{int(n):,} articles" + (f"; Hugo full rebuild of the same corpus: {hugo} s" if hugo else "")
+      + ("; after every step the output equals a clean build (`--verify`)" if sys.argv[5] == "1" else ""))
 print("\n| edit | pages rendered | files changed | files removed | wall s | × Hugo | peak RSS MiB |")
 print("|---|---:|---:|---:|---:|---:|---:|")
 for kind, rendered, changed, removed, wall, rss in rows:
