@@ -8,11 +8,11 @@
 //! read is never missed. The store is the caller's to keep (the build cache persists it); a store
 //! that does not fit simply misses.
 
-use std::collections::HashMap;
 use std::fs::Metadata;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde::{Deserialize, Serialize};
 pub(crate) use stillpoint_fingerprint::Stamp;
 
@@ -22,13 +22,13 @@ use crate::load::ArticleTree;
 /// Source path (relative to the site) → what parsing its bytes gave.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct ParsedArticles {
-    entries: HashMap<PathBuf, Parsed>,
+    entries: FxHashMap<PathBuf, Parsed>,
     #[serde(skip)]
     changed: bool,
     /// For the next load only: the files that may have changed since the last load, when a
     /// file watcher vouches that no other file did ([`ParsedArticles::vouch`]).
     #[serde(skip)]
-    vouched: Option<std::collections::HashSet<PathBuf>>,
+    vouched: Option<FxHashSet<PathBuf>>,
     /// How many article files the last load read (the others it took by their stamp).
     #[serde(skip)]
     read: usize,

@@ -634,8 +634,9 @@ fn replanned(
 }
 
 /// The pages of the articles `stale` picks (by index and article).
-fn stale_articles(site: &Site, stale: impl Fn(usize, &Article) -> bool) -> Vec<SitePage> {
-    let articles = site.articles.iter().enumerate().filter(|(i, a)| stale(*i, a));
+fn stale_articles(site: &Site, stale: impl Fn(usize, &Article) -> bool + Sync) -> Vec<SitePage> {
+    use rayon::prelude::*;
+    let articles = site.articles.par_iter().enumerate().filter(|(i, a)| stale(*i, a));
     articles
         .map(|(i, a)| SitePage { path: Route::article(&a.slug), page: PageRef::Article(i) })
         .collect()

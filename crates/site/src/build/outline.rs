@@ -5,7 +5,7 @@
 //! recorded, and the output is still what that build left, the only pages that can differ are
 //! those of articles whose files changed: the cache beside the plan stage then plans just those.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
@@ -96,7 +96,7 @@ pub struct OutlineInputs<'a> {
 #[derive(Default)]
 pub struct OutlineMemo {
     data_digest: String,
-    by_source: HashMap<PathBuf, (String, Digests)>,
+    by_source: FxHashMap<PathBuf, (String, Digests)>,
 }
 
 /// An article's placement and shown digests.
