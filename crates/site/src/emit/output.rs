@@ -90,10 +90,9 @@ impl Output {
     /// the last build left it: `dest`, naming the same live generation, whose manifest is there.
     /// Then it need not be opened again (a `dev` session keeps it between rebuilds).
     pub fn is_as_left(&self, dest: &Path) -> bool {
-        let manifest = |i: usize| self.gens.join(format!("{}.manifest", GENERATIONS[i]));
         dest == self.dest
             && live_generation(dest, &self.gens_link) == self.live
-            && self.live.is_some_and(|i| manifest(i).is_file())
+            && self.live.is_some_and(|i| self.manifest_path(i).is_file())
     }
 
     /// What `dest` holds now, when it is a complete generation of ours.
@@ -107,8 +106,8 @@ impl Output {
         let known = self.manifests[spare].take();
         Update {
             spare,
-            spare_dir: self.gens.join(GENERATIONS[spare]),
-            live_dir: self.live.map(|i| self.gens.join(GENERATIONS[i])),
+            spare_dir: self.dir(spare),
+            live_dir: self.live.map(|i| self.dir(i)),
             known: known.unwrap_or_default(),
             touched: AtomicBool::new(false),
             preparing: Mutex::new(()),
@@ -141,42 +140,59 @@ impl Output {
             self.manifests[spare] = Some(known);
             return Ok(true);
         }
-        let dir = self.gens.join(GENERATIONS[spare]);
-        let manifest = self.gens.join(format!("{}.manifest", GENERATIONS[spare]));
-        match fs::remove_file(&manifest) {
-            Ok(()) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(BuildError::io(&manifest, e)),
-        }
-        if known.is_empty() && dir.exists() {
-            fs::remove_dir_all(&dir).map_err(|e| BuildError::io(&dir, e))?;
-        }
-        fs::create_dir_all(&dir).map_err(|e| BuildError::io(&dir, e))?;
-        let live_dir = self.gens.join(GENERATIONS[live_i]);
+        let dir = self.forget(spare, &known)?;
+        let live_dir = self.dir(live_i);
         let missing: Vec<&str> = live
             .differences(&known)
             .filter(|(_, in_live, _)| in_live.is_some())
             .map(|d| d.0)
             .collect();
-        let mut holds = known.map().clone();
-        for chunk in missing.chunks(FILL_CHUNK) {
+        for (done, chunk) in missing.chunks(FILL_CHUNK).enumerate() {
             if stop() {
+                // Known to hold what it held and what was linked so far.
+                let mut holds = known.map().clone();
+                for rel in &missing[..done * FILL_CHUNK] {
+                    let (rel, digest) =
+                        live.map().get_key_value(*rel).expect("listed by the live manifest");
+                    holds.insert(Arc::clone(rel), Arc::clone(digest));
+                }
                 self.manifests[spare] = Some(Arc::new(Manifest::from(holds)));
                 return Ok(false);
             }
             chunk.par_iter().try_for_each(|rel| link_file(&live_dir.join(rel), &dir.join(rel)))?;
-            for rel in chunk {
-                let (rel, digest) =
-                    live.map().get_key_value(*rel).expect("listed by the live manifest");
-                holds.insert(Arc::clone(rel), Arc::clone(digest));
-            }
         }
         remove_stale(&dir, &known, &live)?;
         // The live manifest's file, shared.
-        let live_manifest = self.gens.join(format!("{}.manifest", GENERATIONS[live_i]));
-        link_file(&live_manifest, &manifest)?;
+        link_file(&self.manifest_path(live_i), &self.manifest_path(spare))?;
         self.manifests[spare] = Some(live);
         Ok(true)
+    }
+
+    /// Generation `i`'s folder.
+    fn dir(&self, i: usize) -> PathBuf {
+        self.gens.join(GENERATIONS[i])
+    }
+
+    /// Generation `i`'s manifest file.
+    fn manifest_path(&self, i: usize) -> PathBuf {
+        self.gens.join(format!("{}.manifest", GENERATIONS[i]))
+    }
+
+    /// Before generation `i` is changed: deletes its manifest file (it is no longer complete)
+    /// and, when nothing is `known` of what it holds, empties it. Returns its folder.
+    fn forget(&self, i: usize, known: &Manifest) -> Result<PathBuf, BuildError> {
+        let manifest = self.manifest_path(i);
+        match fs::remove_file(&manifest) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(BuildError::io(&manifest, e)),
+        }
+        let dir = self.dir(i);
+        if known.is_empty() && dir.exists() {
+            fs::remove_dir_all(&dir).map_err(|e| BuildError::io(&dir, e))?;
+        }
+        fs::create_dir_all(&dir).map_err(|e| BuildError::io(&dir, e))?;
+        Ok(dir)
     }
 }
 
@@ -392,16 +408,7 @@ impl<'a> Update<'a> {
         if self.touched.load(Ordering::Acquire) {
             return Ok(());
         }
-        let manifest = self.manifest_path();
-        match fs::remove_file(&manifest) {
-            Ok(()) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(BuildError::io(&manifest, e)),
-        }
-        if self.known.is_empty() && self.spare_dir.exists() {
-            fs::remove_dir_all(&self.spare_dir).map_err(|e| BuildError::io(&self.spare_dir, e))?;
-        }
-        fs::create_dir_all(&self.spare_dir).map_err(|e| BuildError::io(&self.spare_dir, e))?;
+        self.output.forget(self.spare, &self.known)?;
         self.touched.store(true, Ordering::Release);
         Ok(())
     }
@@ -446,50 +453,20 @@ impl<'a> Update<'a> {
             )
         })?;
         remove_stale(&self.spare_dir, &self.known, &files)?;
-        Manifest::write(&files.encode(), &self.manifest_path())?;
+        Manifest::write(&files.encode(), &self.output.manifest_path(self.spare))?;
         stats.written = self.written.load(Ordering::Relaxed);
         let previous = self.output.live;
         let target = format!("{}/{}", self.output.gens_link, GENERATIONS[self.spare]);
         swap_link(&self.output.dest, &target)?;
         self.output.live = Some(self.spare);
-        if let Some(old) = previous {
-            self.catch_up(old, &files)?;
-        }
         self.output.manifests[self.spare] = Some(files);
+        if previous.is_some() {
+            // The generation that was live is no longer served: it is brought up to date now,
+            // so the next build starts from two equal generations and writes only what it
+            // changes. Killed half-way, it is left without a manifest; the next build empties it.
+            self.output.fill_spare(&mut || false)?;
+        }
         Ok((stats, changed))
-    }
-
-    /// Brings the generation that was live up to date with the one just swapped in (it is no
-    /// longer served), so the next build starts from two equal generations and writes only what
-    /// it changes. Killed half-way, it leaves a generation without a manifest, which the next
-    /// build empties and fills again.
-    fn catch_up(&mut self, old: usize, files: &Arc<Manifest>) -> Result<(), BuildError> {
-        let gens = &self.output.gens;
-        let (dir, manifest) =
-            (gens.join(GENERATIONS[old]), gens.join(format!("{}.manifest", GENERATIONS[old])));
-        let known = self.output.manifests[old].take().unwrap_or_default();
-        match fs::remove_file(&manifest) {
-            Ok(()) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(BuildError::io(&manifest, e)),
-        }
-        if known.is_empty() && dir.exists() {
-            fs::remove_dir_all(&dir).map_err(|e| BuildError::io(&dir, e))?;
-        }
-        let stale: Vec<&str> =
-            files.differences(&known).filter_map(|(rel, new, _)| new.map(|_| rel)).collect();
-        stale
-            .par_iter()
-            .try_for_each(|rel| link_file(&self.spare_dir.join(rel), &dir.join(rel)))?;
-        remove_stale(&dir, &known, files)?;
-        // The same manifest as the spare's: its file is shared, not written again.
-        link_file(&self.manifest_path(), &manifest)?;
-        self.output.manifests[old] = Some(Arc::clone(files));
-        Ok(())
-    }
-
-    fn manifest_path(&self) -> PathBuf {
-        self.output.gens.join(format!("{}.manifest", GENERATIONS[self.spare]))
     }
 }
 
