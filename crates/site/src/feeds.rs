@@ -1,5 +1,6 @@
 //! `sitemap.xml`, `robots.txt`, `rss.xml` and `atom.xml`.
 
+use rayon::prelude::*;
 use std::fmt::Write as _;
 
 use stillpoint_content::{Catalog, Site};
@@ -27,7 +28,7 @@ fn sitemap_files_of(ctx: &PlanContext, pages: &[SitePage], limit: usize) -> Vec<
         return vec![(SITEMAP_XML.to_string(), urlset(ctx, &listed))];
     }
     let mut files: Vec<(String, String)> = listed
-        .chunks(limit)
+        .par_chunks(limit)
         .enumerate()
         .map(|(n, chunk)| (sitemap_part(n + 1), urlset(ctx, chunk)))
         .collect();

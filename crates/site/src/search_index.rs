@@ -42,9 +42,10 @@
 //! The directory shards' names carry a digest of their bytes, so they can be cached forever; the
 //! same site always gives the same bytes.
 
-use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
 use serde_json::json;
 use stillpoint_content::fnv1a32;
 
@@ -52,8 +53,11 @@ use crate::emit::digest;
 use crate::layout::search_file;
 use crate::plan::PlanContext;
 
+mod memo;
 #[cfg(test)]
 mod tests;
+
+pub use memo::SearchMemo;
 
 /// Sizes of the index's files. [`Layout::DEFAULT`] was chosen by measuring queries typed key by
 /// key on a generated site of 100,000 articles (web/scripts/search-bench.mjs); tests use small
@@ -98,9 +102,16 @@ pub struct SearchIndex {
 }
 
 /// The index of a site's articles, with [`Layout::DEFAULT`].
+#[cfg(test)]
 pub fn search_index(ctx: &PlanContext) -> SearchIndex {
+    search_index_with(ctx, &mut None)
+}
+
+/// The index of a site's articles, with [`Layout::DEFAULT`], updating `memo` (the last build's documents and keys, kept by a `dev`
+/// session): when few titles changed, only their keys are listed again.
+pub fn search_index_with(ctx: &PlanContext, memo: &mut Option<SearchMemo>) -> SearchIndex {
     let (docs, groups) = site_docs(ctx);
-    build_index(&docs, &groups, Layout::DEFAULT)
+    SearchMemo::update(memo, docs, groups, Layout::DEFAULT)
 }
 
 /// The articles oldest first, and the group table their `groups` point into (sorted by category,
@@ -138,44 +149,31 @@ fn site_docs(ctx: &PlanContext) -> (Vec<Doc>, Vec<Group>) {
 
 /// Builds every file of the index for `docs`, oldest first.
 pub fn build_index(docs: &[Doc], groups: &[Group], layout: Layout) -> SearchIndex {
+    encode(docs, groups, &postings(docs), layout)
+}
+
+/// Every file of the index for `docs`, whose keys are `postings`.
+fn encode(docs: &[Doc], groups: &[Group], postings: &Postings, layout: Layout) -> SearchIndex {
     assert!(layout.chunk > 0 && layout.segment.is_multiple_of(layout.chunk) && layout.piece > 0);
     let count = to_u32(docs.len());
-    let postings = postings(docs);
+    let postings = sorted(postings);
     let segments = docs.len().div_ceil(layout.segment);
     let mut segment_files: Vec<Vec<(String, Vec<u8>)>> = vec![Vec::new(); segments];
 
-    let mut chunk_bytes = 0usize;
-    for (j, chunk) in docs.chunks(layout.chunk).enumerate() {
-        let bytes = chunk_json(chunk).into_bytes();
-        chunk_bytes += bytes.len();
+    let chunks: Vec<Vec<u8>> =
+        docs.par_chunks(layout.chunk).map(|chunk| chunk_json(chunk).into_bytes()).collect();
+    let chunk_bytes: usize = chunks.iter().map(Vec::len).sum();
+    for (j, bytes) in chunks.into_iter().enumerate() {
         segment_files[j * layout.chunk / layout.segment].push((format!("c{j}.json"), bytes));
     }
 
-    // Directory entries, by gram length, in key order.
+    // Directory entries, by gram length, in key order; each key's posting pieces beside.
+    let encoded: Vec<KeyFiles> =
+        postings.par_iter().map(|(key, ids)| encode_key(key, ids, count, layout)).collect();
     let mut entries: [Vec<(&str, Vec<u8>)>; 3] = Default::default();
-    for (key, ids) in &postings {
-        let mut entry = Vec::new();
-        put_str(&mut entry, key);
-        put_varint(&mut entry, to_u32(ids.len()));
-        let mut inline = Vec::new();
-        put_ids(&mut inline, ids);
-        if inline.len() <= layout.inline_bytes {
-            put_varint(&mut entry, 0);
-            entry.extend_from_slice(&inline);
-        } else {
-            let pieces = pieces(ids, layout);
-            put_varint(&mut entry, to_u32(pieces.len()));
-            let mut previous = count;
-            // Newest first: the order the client reads them in.
-            for piece in pieces.iter().rev() {
-                let mut bytes = Vec::new();
-                put_gaps(&mut bytes, piece[0], &piece[1..]);
-                put_varint(&mut entry, previous - 1 - piece[0]);
-                put_varint(&mut entry, to_u32(bytes.len()));
-                previous = piece[0];
-                let name = format!("{}.{}.bin", hex::encode(key.as_bytes()), piece[0]);
-                segment_files[piece[0] as usize / layout.segment].push((name, bytes));
-            }
+    for ((key, _), (entry, pieces)) in postings.iter().zip(encoded) {
+        for (id, name, bytes) in pieces {
+            segment_files[id as usize / layout.segment].push((name, bytes));
         }
         entries[key.chars().count() - 1].push((key, entry));
     }
@@ -220,25 +218,79 @@ pub fn build_index(docs: &[Doc], groups: &[Group], layout: Layout) -> SearchInde
     SearchIndex { manifest: path, files }
 }
 
+/// A key's directory entry, and its posting pieces (when not inline) as (first id, name, bytes).
+type KeyFiles = (Vec<u8>, Vec<(u32, String, Vec<u8>)>);
+
+fn encode_key(key: &str, ids: &[u32], count: u32, layout: Layout) -> KeyFiles {
+    let mut entry = Vec::new();
+    let mut files = Vec::new();
+    put_str(&mut entry, key);
+    put_varint(&mut entry, to_u32(ids.len()));
+    let mut inline = Vec::new();
+    put_ids(&mut inline, ids);
+    if inline.len() <= layout.inline_bytes {
+        put_varint(&mut entry, 0);
+        entry.extend_from_slice(&inline);
+    } else {
+        let pieces = pieces(ids, layout);
+        put_varint(&mut entry, to_u32(pieces.len()));
+        let mut previous = count;
+        // Newest first: the order the client reads them in.
+        for piece in pieces.iter().rev() {
+            let mut bytes = Vec::new();
+            put_gaps(&mut bytes, piece[0], &piece[1..]);
+            put_varint(&mut entry, previous - 1 - piece[0]);
+            put_varint(&mut entry, to_u32(bytes.len()));
+            previous = piece[0];
+            let name = format!("{}.{}.bin", hex::encode(key.as_bytes()), piece[0]);
+            files.push((piece[0], name, bytes));
+        }
+    }
+    (entry, files)
+}
+
 /// Where the manifest is: a stable name, so the site data that points at it need not change.
 pub fn search_manifest() -> String {
     search_file("manifest.json")
 }
 
-/// Every key with its ids, ascending, keys in UTF-8 order.
-fn postings(docs: &[Doc]) -> BTreeMap<String, Vec<u32>> {
-    let mut map: HashMap<Gram, Vec<u32>> = HashMap::new();
-    for (id, doc) in docs.iter().enumerate() {
-        let id = to_u32(id);
-        for_each_gram(&doc.title, |gram| {
-            let ids = map.entry(gram).or_default();
-            // Ids arrive in order, so a gram met twice in one title is the last id pushed.
-            if ids.last() != Some(&id) {
-                ids.push(id);
+/// Every key with the ids of the titles that hold it, ascending.
+type Postings = FxHashMap<Gram, Vec<u32>>;
+
+/// The keys of `docs`. The titles are read in parallel, a run of ids per task, and the runs'
+/// lists joined in order.
+fn postings(docs: &[Doc]) -> Postings {
+    const RUN: usize = 4096;
+    docs.par_chunks(RUN)
+        .enumerate()
+        .map(|(run, docs)| {
+            let mut map = Postings::default();
+            for (i, doc) in docs.iter().enumerate() {
+                let id = to_u32(run * RUN + i);
+                for_each_gram(&doc.title, |gram| {
+                    let ids = map.entry(gram).or_default();
+                    // Ids arrive in order, so a gram met twice in one title is the last id pushed.
+                    if ids.last() != Some(&id) {
+                        ids.push(id);
+                    }
+                });
             }
-        });
-    }
-    map.into_iter().map(|(gram, ids)| (gram.to_string(), ids)).collect()
+            map
+        })
+        .reduce(Postings::default, |mut older, newer| {
+            for (gram, ids) in newer {
+                older.entry(gram).or_default().extend(ids);
+            }
+            older
+        })
+}
+
+/// The keys as text, in UTF-8 order, with their ids.
+fn sorted(postings: &Postings) -> Vec<(String, &[u32])> {
+    let mut keys: Vec<(&Gram, &Vec<u32>)> = postings.iter().collect();
+    // Characters in code point order are their UTF-8 bytes in byte order.
+    keys.par_sort_unstable_by(|a, b| a.0.chars().cmp(b.0.chars()));
+    keys.into_iter().map(|(gram, ids)| (gram.to_string(), ids.as_slice())).collect()
 }
 
 /// A key: one to three characters.
@@ -246,6 +298,12 @@ fn postings(docs: &[Doc]) -> BTreeMap<String, Vec<u32>> {
 struct Gram {
     len: u8,
     chars: [char; 3],
+}
+
+impl Gram {
+    fn chars(&self) -> &[char] {
+        &self.chars[..usize::from(self.len)]
+    }
 }
 
 impl std::fmt::Display for Gram {

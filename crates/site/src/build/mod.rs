@@ -50,7 +50,7 @@ use crate::redirects::{
 use crate::render::{Shell, csp_hash};
 use crate::reserved::validate_reserved;
 use crate::route::Route;
-use crate::search_index::{search_index, search_manifest};
+use crate::search_index::{SearchMemo, search_index_with, search_manifest};
 use crate::site_data::site_data;
 use crate::ssr::WebBundle;
 use pages::WorkerScript;
@@ -394,7 +394,9 @@ pub fn build_in(
         stale_articles(&site, stale)
     } else {
         let pages = site_pages(&ctx);
-        let mut errors = validate(&site, &pages);
+        // With the placement the last build's (`replan`), the routes, links, pages and data
+        // files validated are those it validated and found sound.
+        let mut errors = if replan.is_some() { Vec::new() } else { validate(&site, &pages) };
         let (valid, redirect_errors) = validate_redirects(&site, &pages, &site_redirects(&site));
         errors.extend(redirect_errors);
         let mut diag = Diagnostics(errors);
@@ -491,20 +493,23 @@ pub fn build_in(
         csp: Some(csp_header.clone()),
         ..build_info::of(&site)
     };
+    let mut search_memo = session.search.take();
     let emitted = std::thread::scope(|scope| {
         // The search index needs no page: it is built and written while the pages render.
-        let search = (!same_outline).then(|| scope.spawn(|| emit_search_index(&update, &ctx)));
+        let search = (!same_outline)
+            .then(|| scope.spawn(|| emit_search_index(&update, &ctx, &mut search_memo)));
         let rendered = render.emit(shell, &update, &mut cache, session, progress);
         match search.map(|thread| thread.join().expect("the search index does not panic")) {
             Some(Err(e)) => Err(e),
             _ => rendered,
         }
-    })?;
+    });
+    session.search = search_memo;
+    let emitted = emitted?;
 
-    for (html, data) in &kept_pages {
-        update.keep(&html.0, &html.1);
-        update.keep(&data.0, &data.1);
-    }
+    update.keep_all(kept_pages.iter().flat_map(|(html, data)| {
+        [(html.0.as_str(), html.1.as_str()), (data.0.as_str(), data.1.as_str())]
+    }));
     if same_outline {
         // Every image still shown was copied above: one not copied is no longer used.
         let media = format!("{}/", layout::MEDIA_DIR);
@@ -545,7 +550,8 @@ pub fn build_in(
     let peak_plans = ctx.peak_plans();
     let catalog_key = outline.placement.clone();
     if let Some(dir) = &opts.cache {
-        if !same_outline {
+        // (With the placement the last build's, so are the pages.)
+        if !same_outline && replan.is_none() {
             let routes: HashSet<&str> = pages.iter().map(|p| p.path.as_str()).collect();
             cache.retain_pages(|r| routes.contains(r));
         }
@@ -609,10 +615,11 @@ type KeptPage = ((String, String), (String, String));
 fn replanned(
     pages: &[SitePage],
     showing: &[u32],
-    current: &dyn Fn(usize) -> bool,
+    current: &(dyn Fn(usize) -> bool + Sync),
     cache: &BuildCache,
     update: &Update,
 ) -> (Vec<SitePage>, Vec<KeptPage>) {
+    use rayon::prelude::*;
     let live = |page: &SitePage| {
         let entry = cache.pages.get(page.path.as_str())?;
         let (html, data) = (layout::html_file(&page.path), layout::page_data_file(&page.path));
@@ -620,17 +627,17 @@ fn replanned(
             && update.live_digest(&data) == Some(entry.data.as_str());
         as_recorded.then(|| ((html, entry.html.clone()), (data, entry.data.clone())))
     };
-    let mut stale = Vec::new();
-    let mut kept = Vec::new();
-    for (j, page) in pages.iter().enumerate() {
-        let shows_changed = showing.binary_search(&(j as u32)).is_ok();
-        let file_changed = page.article().is_some_and(|i| !current(i));
-        match (!shows_changed && !file_changed).then(|| live(page)).flatten() {
-            Some(files) => kept.push(files),
-            None => stale.push(page.clone()),
-        }
-    }
-    (stale, kept)
+    let kept: Vec<Option<KeptPage>> = pages
+        .par_iter()
+        .enumerate()
+        .map(|(j, page)| {
+            let shows_changed = showing.binary_search(&(j as u32)).is_ok();
+            let file_changed = page.article().is_some_and(|i| !current(i));
+            (!shows_changed && !file_changed).then(|| live(page)).flatten()
+        })
+        .collect();
+    let stale = pages.iter().zip(&kept).filter(|(_, k)| k.is_none()).map(|(p, _)| p.clone());
+    (stale.collect(), kept.into_iter().flatten().collect())
 }
 
 /// The pages of the articles `stale` picks (by index and article).
@@ -664,8 +671,12 @@ fn emit_redirects(update: &Update, redirects: &[Redirect], url: &str) -> Result<
 }
 
 /// The title search index's files (`search/`).
-fn emit_search_index(update: &Update, ctx: &PlanContext) -> Result<(), BuildError> {
-    for (path, bytes) in &search_index(ctx).files {
+fn emit_search_index(
+    update: &Update,
+    ctx: &PlanContext,
+    memo: &mut Option<SearchMemo>,
+) -> Result<(), BuildError> {
+    for (path, bytes) in &search_index_with(ctx, memo).files {
         update.put(path, bytes)?;
     }
     Ok(())

@@ -27,6 +27,8 @@ pub struct Session {
     pub(super) outlines: OutlineMemo,
     /// The last build's catalog, with the outline it was built for.
     pub(super) catalog: Option<(String, Catalog)>,
+    /// The last build's search index documents and keys.
+    pub(super) search: Option<crate::search_index::SearchMemo>,
     /// The image cache the last build opened: it remembers the entries it found whole.
     pub(super) images: Option<stillpoint_media::ImageCache>,
     /// The images the last build read, with what it read them from.

@@ -136,7 +136,8 @@ impl Output {
         let Some(live) = self.manifests[live_i].clone() else { return Ok(false) };
         let spare = 1 - live_i;
         let known = self.manifests[spare].take().unwrap_or_default();
-        if Arc::ptr_eq(&known, &live) || *known == *live {
+        // (Digests: the live one is needed after a build anyway, and the spare's is memoised.)
+        if Arc::ptr_eq(&known, &live) || known.digest() == live.digest() {
             self.manifests[spare] = Some(known);
             return Ok(true);
         }
@@ -331,6 +332,24 @@ impl<'a> Update<'a> {
         }
         debug_assert!(self.is_live(rel, digest));
         self.record(rel, digest);
+    }
+
+    /// As [`keep`](Self::keep), for many files at once (`(rel, digest)` pairs).
+    pub fn keep_all<'f>(&self, kept: impl IntoIterator<Item = (&'f str, &'f str)>) {
+        let live = self.output.live_manifest();
+        let entries: Vec<(Arc<str>, Arc<str>)> = kept
+            .into_iter()
+            .filter(|(rel, _)| !self.skips(rel))
+            .map(|(rel, digest)| {
+                let entry = live.and_then(|m| m.map().get_key_value(rel));
+                debug_assert!(entry.is_some_and(|(_, d)| **d == *digest));
+                match entry {
+                    Some((r, d)) => (Arc::clone(r), Arc::clone(d)),
+                    None => (Arc::from(rel), Arc::from(digest)),
+                }
+            })
+            .collect();
+        self.files.lock().expect("files lock").extend(entries);
     }
 
     /// Every file of the live output not yet put, copied or kept is unchanged, but those
