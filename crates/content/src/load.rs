@@ -312,9 +312,17 @@ fn load_articles(
     let files = &tree.files;
     let store = &*parsed;
     let read_at = SystemTime::now();
+    let by_place = store.vouched_by_place(root, &tree, default_date);
     let results: Vec<LoadResult> = files
         .par_iter()
-        .map(|path| {
+        .enumerate()
+        .map(|(i, path)| {
+            if let Some((placed, changed)) = &by_place
+                && let Some(Some(a)) = placed.get(i)
+                && !changed.contains(&i)
+            {
+                return Ok((Arc::clone(a), Loaded::Unread));
+            }
             let rel = path.strip_prefix(root).unwrap_or(path);
             if let Some(a) = store.vouched(rel, default_date) {
                 return Ok((a, Loaded::Unread));
@@ -347,6 +355,7 @@ fn load_articles(
             }
         })
         .collect();
+    let placed = results.iter().map(|r| r.as_ref().ok().map(|(a, _)| Arc::clone(a))).collect();
     let mut articles = Vec::with_capacity(results.len());
     let mut failed = Vec::new();
     let mut errors = not_regular;
@@ -382,6 +391,7 @@ fn load_articles(
         parsed.retain(|p| sources.contains(p));
     }
     parsed.end_vouch();
+    parsed.keep_placed(Arc::clone(&tree), default_date, placed);
     parsed.keep_listing(root, tree);
     LoadedArticles { articles, failed, errors, draft_problems: draft_errors, symlinks }
 }

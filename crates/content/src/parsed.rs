@@ -36,6 +36,22 @@ pub struct ParsedArticles {
     /// takes it as it is when a watcher vouches that no file of it was added, removed or replaced.
     #[serde(skip)]
     listing: Option<(PathBuf, Arc<ArticleTree>)>,
+    /// The last load's articles by their place in its listing (None where a file failed), with
+    /// the start date they were parsed with: with the same listing, a vouched-for file's
+    /// article is found by its place, without hashing its path.
+    #[serde(skip)]
+    placed: Option<Placed>,
+}
+
+/// An article of the last load at its place in the listing; None where the file failed.
+pub(crate) type PlacedArticle = Option<Arc<Article>>;
+
+/// See [`ParsedArticles::placed`].
+#[derive(Debug, Clone)]
+struct Placed {
+    tree: Arc<ArticleTree>,
+    default_date: jiff::civil::Date,
+    articles: Vec<Option<Arc<Article>>>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -67,6 +83,35 @@ impl ParsedArticles {
         let p = self.entries.get(source)?;
         (!changed.contains(source) && p.default_date == default_date)
             .then(|| Arc::clone(&p.article))
+    }
+
+    /// The articles the last load found in `tree` (the same listing), by place, for a load that
+    /// a watcher vouched for, with the places of the files that may have changed; None when
+    /// they cannot be used.
+    pub(crate) fn vouched_by_place(
+        &self,
+        root: &Path,
+        tree: &Arc<ArticleTree>,
+        default_date: jiff::civil::Date,
+    ) -> Option<(&[PlacedArticle], Vec<usize>)> {
+        let changed = self.vouched.as_ref()?;
+        let placed = self.placed.as_ref()?;
+        if !Arc::ptr_eq(&placed.tree, tree) || placed.default_date != default_date {
+            return None;
+        }
+        let places =
+            changed.iter().filter_map(|rel| tree.files.binary_search(&root.join(rel)).ok());
+        Some((&placed.articles, places.collect()))
+    }
+
+    /// Keeps a load's articles by their place in its listing (see [`Self::vouched_by_place`]).
+    pub(crate) fn keep_placed(
+        &mut self,
+        tree: Arc<ArticleTree>,
+        default_date: jiff::civil::Date,
+        articles: Vec<Option<Arc<Article>>>,
+    ) {
+        self.placed = Some(Placed { tree, default_date, articles });
     }
 
     /// Forgets what a watcher vouched for: it held for one load.

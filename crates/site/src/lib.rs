@@ -41,8 +41,8 @@ mod theme_css;
 use stillpoint_dist::route;
 
 pub use build::{
-    BATCH, BuildOptions, BuildReport, CheckReport, Difference, Progress, Session, Shard, Silent,
-    build, build_in, check, default_cache_dir, default_image_cache_dir, verify,
+    BATCH, BuildOptions, BuildReport, CheckReport, Difference, Progress, Renamed, Session, Shard,
+    Silent, build, build_in, check, default_cache_dir, default_image_cache_dir, verify,
 };
 pub use build_info::{BuildInfo, BuiltSite};
 pub use cache::engine_id;

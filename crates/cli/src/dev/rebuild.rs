@@ -3,7 +3,6 @@
 //! tells the tabs. Batches that arrive during a build are merged into the next one, so a save
 //! is one rebuild however many events it made.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
@@ -12,7 +11,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};
 use std::time::{Duration, Instant};
 
 use stillpoint_content::Diagnostics;
-use stillpoint_site::{BuildError, BuildOptions, Route, Session, Silent};
+use stillpoint_site::{BuildError, BuildOptions, Renamed, Route, Session, Silent};
 
 use super::events::{DevEvent, Hub, Moved, Problem};
 use super::outputs::{Diff, build_hash};
@@ -54,8 +53,6 @@ pub struct Rebuilder {
     /// Whether the last build read the site while the watcher was running: then the changes
     /// the watcher reports since are all there are, and the next build may trust it.
     loaded_while_watching: bool,
-    /// Each article's slug at the last good build, by source file.
-    slugs: HashMap<PathBuf, String>,
 }
 
 impl Rebuilder {
@@ -72,11 +69,10 @@ impl Rebuilder {
             web_dev: None,
             hub,
             build: 0,
-            session: Session::deferring_save(),
+            session: Session::deferring_save().following_slugs(),
             lost: Arc::new(AtomicBool::new(false)),
             watching: false,
             loaded_while_watching: false,
-            slugs: HashMap::new(),
         }
     }
 
@@ -246,7 +242,7 @@ impl Rebuilder {
         }));
         let Ok(built) = built else {
             // The panic message is on stderr already; keep serving and watching.
-            self.session = Session::deferring_save();
+            self.session = Session::deferring_save().following_slugs();
             self.publish_failure(build, "the build panicked (see the terminal)".into());
             return false;
         };
@@ -273,7 +269,7 @@ impl Rebuilder {
                 for e in &report.draft_problems {
                     tracing::warn!("in a draft (not published): {e}");
                 }
-                let moved = self.renamed(&report.slugs);
+                let moved = moved(&report.renamed);
                 if self.hub.has_error() {
                     self.hub.publish(&DevEvent::Ok { build });
                 }
@@ -306,27 +302,27 @@ impl Rebuilder {
 
     /// The articles whose slug changed since the last good build (same file, new slug); says in
     /// the terminal which alias keeps the old URL working.
-    fn renamed(&mut self, slugs: &[(PathBuf, String)]) -> Vec<Moved> {
-        let mut moved = Vec::new();
-        for (source, slug) in slugs {
-            if let Some(old) = self.slugs.get(source).filter(|old| *old != slug) {
-                let from = Route::article(old).as_str().to_string();
-                let file = source.to_string_lossy().replace('\\', "/");
-                tracing::warn!(
-                    "{file}: the slug changed from `{old}` to `{slug}`; to keep the old URL working, add to {file}: aliases: [{from}]"
-                );
-                moved.push(Moved { from, to: Route::article(slug).as_str().to_string() });
-            }
-        }
-        self.slugs = slugs.iter().cloned().collect();
-        moved
-    }
-
     /// A failure that is not about a content file.
     fn publish_failure(&self, build: u64, message: String) {
         let problem = Problem { file: None, line: 0, column: 0, message, hint: None, source: None };
         self.hub.publish(&DevEvent::Error { build, problems: vec![problem] });
     }
+}
+
+/// Where the articles whose slug changed moved, each with a warning on how to keep the old
+/// address working.
+fn moved(renamed: &[Renamed]) -> Vec<Moved> {
+    let moved = renamed.iter().map(|r| {
+        let from = Route::article(&r.from).as_str().to_string();
+        let file = r.source.to_string_lossy().replace('\\', "/");
+        tracing::warn!(
+            "{file}: the slug changed from `{}` to `{}`; to keep the old URL working, add to {file}: aliases: [{from}]",
+            r.from,
+            r.to
+        );
+        Moved { from, to: Route::article(&r.to).as_str().to_string() }
+    });
+    moved.collect()
 }
 
 /// Content errors as the overlay shows them, with their source line.

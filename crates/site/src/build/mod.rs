@@ -8,6 +8,7 @@ mod outline;
 #[cfg(test)]
 mod outline_guard;
 mod pages;
+mod renamed;
 mod session;
 mod shown;
 #[cfg(test)]
@@ -25,6 +26,7 @@ use stillpoint_content::{
 
 pub use crate::shard::Shard;
 pub use pages::BATCH;
+pub use renamed::Renamed;
 pub use session::Session;
 pub(crate) use shown::OutlineRecord;
 pub use verify::{Difference, verify};
@@ -167,8 +169,9 @@ pub struct BuildReport {
     pub draft_problems: Vec<ContentError>,
     /// What the build found that is probably not meant (an animated image), sorted.
     pub warnings: Vec<stillpoint_content::ContentWarning>,
-    /// Each article's source file and slug (`dev` follows a renamed slug).
-    pub slugs: Vec<(PathBuf, String)>,
+    /// The articles whose slug changed since the session's last build, when the session
+    /// follows them ([`Session::following_slugs`]).
+    pub renamed: Vec<Renamed>,
 }
 
 #[derive(Debug, Clone)]
@@ -546,7 +549,12 @@ pub fn build_in(
     let page_count =
         if same_outline { cache.pages.len() } else { own_pages.len() + kept_pages.len() };
     let articles = site.articles.len();
-    let slugs = site.articles.iter().map(|a| (a.source.clone(), a.slug.clone())).collect();
+    // The same outline or placement as the last build's: the same slugs.
+    let placed_as_before = same_outline || replan.is_some();
+    let renamed = match &mut session.slugs {
+        Some(slugs) => slugs.update(&site, placed_as_before),
+        None => Vec::new(),
+    };
     let peak_plans = ctx.peak_plans();
     let catalog_key = outline.placement.clone();
     if let Some(dir) = &opts.cache {
@@ -600,7 +608,7 @@ pub fn build_in(
         schedule: site.schedule.clone(),
         draft_problems: site.draft_problems.clone(),
         warnings: images.warnings().to_vec(),
-        slugs,
+        renamed,
     })
 }
 

@@ -7,6 +7,7 @@
 
 use rustc_hash::FxHashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -97,6 +98,9 @@ pub struct OutlineInputs<'a> {
 pub struct OutlineMemo {
     data_digest: String,
     by_source: FxHashMap<PathBuf, (String, Digests)>,
+    /// The last build's articles, in order, with their digests: an article that is the same
+    /// (shared with the load's store, so unchanged) at the same place is found without hashing.
+    last: Vec<(Arc<Article>, Digests)>,
 }
 
 /// An article's placement and shown digests.
@@ -136,14 +140,18 @@ impl OutlineInputs<'_> {
             *memo =
                 OutlineMemo { data_digest: self.site.data_digest.clone(), ..Default::default() };
         }
-        let known = &memo.by_source;
+        let (known, last) = (&memo.by_source, &memo.last);
         let digests: Vec<(Digests, bool)> = self
             .site
             .articles
             .par_iter()
-            .map(|a| match known.get(&a.source) {
-                Some((file, digest)) if *file == a.digest => (*digest, false),
-                _ => (article_digests(a), true),
+            .enumerate()
+            .map(|(i, a)| match last.get(i) {
+                Some((same, digest)) if Arc::ptr_eq(same, a) => (*digest, false),
+                _ => match known.get(&a.source) {
+                    Some((file, digest)) if *file == a.digest => (*digest, false),
+                    _ => (article_digests(a), true),
+                },
             })
             .collect();
         for (a, (digest, fresh)) in self.site.articles.iter().zip(&digests) {
@@ -152,6 +160,8 @@ impl OutlineInputs<'_> {
                 memo.by_source.insert(a.source.clone(), (a.digest.clone(), *digest));
             }
         }
+        memo.last =
+            self.site.articles.iter().zip(&digests).map(|(a, d)| (Arc::clone(a), d.0)).collect();
         let placement = key.finish();
         let shown: Vec<[u8; 16]> = digests.iter().map(|((_, shown), _)| *shown).collect();
         let key = shown.iter().fold(Key::new(&placement), |key, s| key.part(s)).finish();

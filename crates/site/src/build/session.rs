@@ -29,6 +29,8 @@ pub struct Session {
     pub(super) catalog: Option<(String, Catalog)>,
     /// The last build's search index documents and keys.
     pub(super) search: Option<crate::search_index::SearchMemo>,
+    /// Each article's slug at the last build, when the session follows renamed slugs.
+    pub(super) slugs: Option<super::renamed::Slugs>,
     /// The image cache the last build opened: it remembers the entries it found whole.
     pub(super) images: Option<stillpoint_media::ImageCache>,
     /// The images the last build read, with what it read them from.
@@ -53,6 +55,12 @@ impl Session {
     /// A session whose builds leave the cache for [`Session::save_cache`] to save.
     pub fn deferring_save() -> Self {
         Self { defer_save: true, ..Self::default() }
+    }
+
+    /// A session whose builds report the articles whose slug changed since the one before
+    /// ([`BuildReport::renamed`](super::BuildReport::renamed)).
+    pub fn following_slugs(self) -> Self {
+        Self { slugs: Some(Default::default()), ..self }
     }
 
     /// Ends the session: stops the workers and frees the cache on a thread of its own, so that
