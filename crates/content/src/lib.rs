@@ -15,6 +15,7 @@ mod catalog;
 mod color;
 mod config;
 mod copy;
+mod cross_check;
 mod embed;
 mod env;
 mod error;

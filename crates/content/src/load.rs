@@ -6,7 +6,6 @@ use std::sync::Arc;
 use std::time::SystemTime;
 
 use rayon::prelude::*;
-use rustc_hash::FxHashMap;
 
 use crate::article::Article;
 use crate::article::text_digest;
@@ -19,7 +18,6 @@ use crate::parsed::{ParsedArticles, Stamp};
 use crate::publish::{Publish, Schedule, declares_draft, is_content_name};
 use crate::redirects::{REDIRECTS_FILE, Redirect, parse_redirects};
 use crate::sponsored::Sponsored;
-use crate::suggest::did_you_mean_text;
 use crate::topics::Topics;
 
 /// A validated site: everything docs/content.md describes, in memory.
@@ -115,6 +113,7 @@ pub fn load_site_partial_with(
     publish: &Publish,
 ) -> (Option<Site>, Diagnostics) {
     let _span = tracing::info_span!("load", root = %root.display()).entered();
+    let started = std::time::Instant::now();
     let mut diag = Diagnostics::default();
     let data_digest = std::cell::RefCell::new(Vec::new());
     let read = |rel: &str, diag: &mut Diagnostics| -> Option<String> {
@@ -187,6 +186,7 @@ pub fn load_site_partial_with(
     }
     sort_pages(&mut pages);
 
+    tracing::debug!(elapsed = ?started.elapsed(), "data files read");
     let default_date = config.as_ref().map_or(jiff::civil::date(2024, 9, 12), |c| c.start_date);
     let LoadedArticles {
         mut articles,
@@ -195,6 +195,7 @@ pub fn load_site_partial_with(
         mut draft_problems,
         symlinks,
     } = load_articles(root, default_date, parsed);
+    tracing::debug!(elapsed = ?started.elapsed(), "articles read");
     diag.extend(article_errors);
     let crate::media_files::Media { audio, posters, errors: media_errors } =
         crate::media_files::check_media(root, &articles);
@@ -203,10 +204,15 @@ pub fn load_site_partial_with(
         if in_draft { draft_problems.push(e) } else { diag.push(e) }
     }
 
+    tracing::debug!(elapsed = ?started.elapsed(), "recordings read");
+    // Every data file was read above: this names them all.
+    let data_key = text_digest(&data_digest.borrow().join("\n"));
     let media = crate::media_refs::check_all(root, &articles, authors.as_ref(), &pages);
     let media_failed = crate::media_refs::check_all(root, &failed, None, &[]);
     if let (Some(topics), Some(authors)) = (&topics, &authors) {
-        let found = cross_check(&articles, &failed, topics, authors);
+        let found = crate::cross_check::cross_check_with(
+            parsed, &data_key, &articles, &failed, topics, authors,
+        );
         for e in found.into_iter().chain(media).chain(media_failed) {
             let in_draft = articles.iter().chain(&failed).any(|a| a.draft && a.source == e.path);
             if in_draft { draft_problems.push(e) } else { diag.push(e) }
@@ -214,6 +220,7 @@ pub fn load_site_partial_with(
     } else {
         diag.extend(media.into_iter().chain(media_failed));
     }
+    tracing::debug!(elapsed = ?started.elapsed(), "media, slugs, authors and categories checked");
     if publish.drafts {
         diag.extend(draft_problems.drain(..));
     }
@@ -237,7 +244,7 @@ pub fn load_site_partial_with(
             static_dir: Some(root.join("static")).filter(|p| p.is_dir()),
             redirects: redirects.unwrap_or_default(),
             symlinks,
-            data_digest: text_digest(&data_digest.into_inner().join("\n")),
+            data_digest: data_key,
             audio,
             posters,
         }),
@@ -474,67 +481,6 @@ fn markdown_files(dir: &Path, depth: usize, out: &mut ArticleTree) {
             if kind.is_file() { out.files.push(path) } else { out.not_regular.push(path) }
         }
     }
-}
-
-/// Checks that need more than one file: slugs, authors and categories (the last two of the
-/// articles that failed, too).
-fn cross_check(
-    articles: &[Arc<Article>],
-    failed: &[Arc<Article>],
-    topics: &Topics,
-    authors: &Authors,
-) -> Vec<ContentError> {
-    let mut errors = Vec::new();
-    let mut slugs: FxHashMap<&str, &Path> =
-        FxHashMap::with_capacity_and_hasher(articles.len(), Default::default());
-    // Drafts last: a draft that takes a published article's slug is the one at fault. Articles
-    // that failed are checked for their author and categories only.
-    let (drafts, finished): (Vec<_>, Vec<_>) = articles.iter().partition(|a| a.draft);
-    for (i, a) in finished.into_iter().chain(drafts).chain(failed).enumerate() {
-        if i < articles.len()
-            && let Some(first) = slugs.insert(&a.slug, &a.source)
-        {
-            slugs.insert(&a.slug, first); // keep the first owner for later duplicates
-            errors.push(ContentError::new(
-                &a.source,
-                a.slug_line,
-                1,
-                ContentErrorKind::DuplicateSlug {
-                    slug: a.slug.clone(),
-                    first: first.display().to_string(),
-                },
-            ));
-        }
-        if let Some(author) = &a.author
-            && authors.by_name(&author.value).is_none()
-        {
-            let names = authors.list.iter().map(|x| x.name.as_str());
-            errors.push(
-                ContentError::new(
-                    &a.source,
-                    author.line,
-                    author.col,
-                    ContentErrorKind::UnknownAuthor(author.value.clone()),
-                )
-                .with_help(did_you_mean_text(&author.value, names)),
-            );
-        }
-        for e in &a.entities {
-            if topics.category(&e.category.value).is_none() {
-                let keys = topics.categories.iter().map(|c| c.topic.key.as_str());
-                errors.push(
-                    ContentError::new(
-                        &a.source,
-                        e.category.line,
-                        e.category.col,
-                        ContentErrorKind::UnknownCategory(e.category.value.clone()),
-                    )
-                    .with_help(did_you_mean_text(&e.category.value, keys)),
-                );
-            }
-        }
-    }
-    errors
 }
 
 #[cfg(test)]

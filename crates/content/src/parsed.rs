@@ -41,6 +41,9 @@ pub struct ParsedArticles {
     /// article is found by its place, without hashing its path.
     #[serde(skip)]
     placed: Option<Placed>,
+    /// What the last load's check of slugs, authors and categories found sound.
+    #[serde(skip)]
+    pub(crate) checked: Option<crate::cross_check::Checked>,
 }
 
 /// An article of the last load at its place in the listing; None where the file failed.
@@ -102,6 +105,11 @@ impl ParsedArticles {
         let places =
             changed.iter().filter_map(|rel| tree.files.binary_search(&root.join(rel)).ok());
         Some((&placed.articles, places.collect()))
+    }
+
+    /// The last load's listing and its articles by place.
+    pub(crate) fn placed(&self) -> Option<(&Arc<ArticleTree>, &[PlacedArticle])> {
+        self.placed.as_ref().map(|p| (&p.tree, p.articles.as_slice()))
     }
 
     /// Keeps a load's articles by their place in its listing (see [`Self::vouched_by_place`]).
