@@ -138,15 +138,16 @@ impl Rebuilder {
             }
             self.rebuild(&changes);
         }
-        self.save_cache();
+        self.save();
     }
 
-    /// The next batch of changes; the build cache is saved while none comes. None when the
+    /// The next batch of changes; the build cache and the output's manifest are saved while none
+    /// comes. None when the
     /// watcher is gone.
     fn next_batch(&mut self, batches: &Receiver<Vec<PathBuf>>) -> Option<Vec<PathBuf>> {
         match batches.recv_timeout(SAVE_WHEN_IDLE) {
             Ok(batch) => return Some(batch),
-            Err(RecvTimeoutError::Timeout) => self.save_cache(),
+            Err(RecvTimeoutError::Timeout) => self.save(),
             Err(RecvTimeoutError::Disconnected) => return None,
         }
         // Still idle: the output's other generation catches up with the live one (after the
@@ -169,10 +170,10 @@ impl Rebuilder {
         next.unwrap_or_else(|| batches.recv().ok())
     }
 
-    /// Saves the build cache when a build left it unsaved.
-    fn save_cache(&mut self) {
-        if let Err(e) = self.session.save_cache() {
-            tracing::warn!("the build cache was not saved: {e}");
+    /// Saves what a build left unsaved: the build cache and the output's manifest.
+    fn save(&mut self) {
+        if let Err(e) = self.session.save() {
+            tracing::warn!("the build cache or the output's manifest was not saved: {e}");
         }
     }
 

@@ -25,8 +25,14 @@ struct Dev {
 
 impl Dev {
     fn start(t: &SiteTest) -> Self {
+        Self::start_with(t, &[])
+    }
+
+    /// Started with `args` after the usual ones.
+    fn start_with(t: &SiteTest, args: &[&str]) -> Self {
         let mut child = Command::new(env!("CARGO_BIN_EXE_stillpoint"))
             .args(["dev", "site", "--host", "127.0.0.1", "--port", "0", "--jobs", "1"])
+            .args(args)
             .current_dir(t.tmp.path())
             .env("STILLPOINT_WEB", web_bundle())
             .env("STILLPOINT_IMAGE_CACHE", crate::util::image_cache())
@@ -458,4 +464,55 @@ fn the_build_cache_is_saved_when_idle_and_on_stopping() {
     let rebuilt = std::time::SystemTime::now();
     assert!(dev.interrupt().success(), "{}", dev.log());
     assert!(modified().is_some_and(|m| m >= rebuilt), "the cache was not saved on stopping");
+}
+
+/// What a `dev` session keeps between rebuilds (the articles' places, the pages each was
+/// rendered from, the search index's keys, the output's manifest written only when idle) never
+/// shows in its output: after body edits, retitles and a reading-time crossing, the output equals
+/// a clean build's, byte for byte. Killed before it wrote its manifest, the next session finds
+/// the output unknown and writes it afresh, equal again.
+#[test]
+fn a_dev_session_leaves_the_output_a_clean_build_makes() {
+    let t = SiteTest::from_fixture("minimal");
+    let dev_dist = t.site().join(".stillpoint/dev-dist");
+    let clean = |t: &SiteTest| {
+        let _ = std::fs::remove_dir_all(t.tmp.path().join("clean"));
+        let _ = std::fs::remove_dir_all(t.tmp.path().join(".clean.gens"));
+        let out = t.run(&["build", "site", "--out", "clean", "--no-cache"]);
+        assert!(out.status.success(), "{}", crate::util::stderr(&out));
+        crate::util::tree(&t.tmp.path().join("clean"))
+    };
+    let dev = Dev::start_with(&t, &["--no-drafts"]);
+    let events = dev.greeted_events();
+    let edits: [(&str, &dyn Fn(String) -> String); 5] = [
+        (ARTICLE, &|s| s.replace("Lie down and let the day go.", "Lie down and let it go.")),
+        (ARTICLE, &|s| s.replace(OLD_TITLE, NEW_TITLE)),
+        ("articles/breathing.md", &|s| s + "\nOne more breath.\n"),
+        ("articles/breathing.md", &|s| s + &"Breathe in, and out. ".repeat(400)),
+        (ARTICLE, &|s| s.replace(NEW_TITLE, OLD_TITLE)),
+    ];
+    for (rel, edit) in edits {
+        save(&t.site(), rel, edit);
+        next(&events, "rebuilt");
+        assert_eq!(crate::util::tree(&dev_dist), clean(&t), "after an edit of {rel}");
+    }
+
+    // Killed right after a rebuild: the live generation has no manifest file yet.
+    save(&t.site(), ARTICLE, |s| s.replace("let it go.", "let the day go."));
+    next(&events, "rebuilt");
+    drop(dev);
+    let live = std::fs::read_link(&dev_dist).unwrap();
+    let name = live.file_name().unwrap().to_str().unwrap().to_string();
+    let manifest = t.site().join(format!(".stillpoint/.dev-dist.gens/{name}.manifest"));
+    assert!(!manifest.exists(), "written before the tab was told");
+
+    let mut dev = Dev::start_with(&t, &["--no-drafts"]);
+    assert_eq!(crate::util::tree(&dev_dist), clean(&t));
+    assert!(dev.interrupt().success(), "{}", dev.log());
+    let live = std::fs::read_link(&dev_dist).unwrap();
+    let name = live.file_name().unwrap().to_str().unwrap().to_string();
+    assert!(
+        t.site().join(format!(".stillpoint/.dev-dist.gens/{name}.manifest")).exists(),
+        "written on stopping"
+    );
 }

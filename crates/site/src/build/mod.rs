@@ -2,6 +2,7 @@
 //! beside it. Each stage is a call here; the cache only tells the render stage which pages it
 //! may skip, and the emit stage writes only files whose bytes changed.
 
+mod current;
 mod files;
 pub(crate) mod key;
 mod outline;
@@ -17,6 +18,7 @@ mod verify;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 use stillpoint_content::{
@@ -43,7 +45,7 @@ use crate::feeds::{atom_xml, robots_txt, rss_xml, sitemap_files};
 use crate::layout::{self, ASSETS_DIR};
 use crate::links::validate_links;
 use crate::page_routes::validate_page_routes;
-use crate::plan::{PageRef, PlanContext, SitePage, site_pages};
+use crate::plan::{PlanContext, SitePage, site_pages};
 use crate::protocol::{SLICES, app_data_json, slice_data_json};
 use crate::redirects::{
     redirect_page, redirect_page_file, redirect_table_json, redirects_txt, site_redirects,
@@ -389,12 +391,13 @@ pub fn build_in(
     let ctx = PlanContext::new(&site, &catalog).with_images(&images);
     let owner = crate::shard::Owner::new(opts.shard, &site);
     let mut redirects = Vec::new();
+    let last_current = session.current.take();
     let pages = if same_outline {
-        let current = |i: usize, a: &Article| {
-            article_page_current(&cache, a, images.article_source(i, &a.digest))
+        let current = |i: usize, a: &Arc<Article>| {
+            current::article_page_current(&cache, last_current.as_ref(), &images, i, a)
         };
-        let stale = |i: usize, a: &Article| owner.owns_article(&a.slug) && !current(i, a);
-        stale_articles(&site, stale)
+        let stale = |i: usize, a: &Arc<Article>| owner.owns_article(&a.slug) && !current(i, a);
+        current::stale_articles(&site, stale)
     } else {
         let pages = site_pages(&ctx);
         // With the placement the last build's (`replan`), the routes, links, pages and data
@@ -470,7 +473,7 @@ pub fn build_in(
         Some(showing) => {
             let current = |i: usize| {
                 let a = &site.articles[i];
-                article_page_current(&cache, a, images.article_source(i, &a.digest))
+                current::article_page_current(&cache, last_current.as_ref(), &images, i, a)
             };
             let (stale, kept) = replanned(&pages, showing, &current, &cache, &update);
             (std::borrow::Cow::Owned(stale), kept)
@@ -544,6 +547,9 @@ pub fn build_in(
     }
     let output_digest = output.live_manifest().map(Manifest::digest);
     session.output = Some(output);
+    if opts.shard.is_none() {
+        session.current = Some(last_current.unwrap_or_default().record(&site, &images));
+    }
     tracing::debug!(elapsed = ?started.elapsed(), "committed");
 
     let page_count =
@@ -587,7 +593,7 @@ pub fn build_in(
         session.cache = Some(cache);
         session.unsaved = Some(dir.clone());
         if !session.defer_save {
-            session.save_cache()?;
+            session.save()?;
         }
     }
     drop(own_pages);
@@ -646,24 +652,6 @@ fn replanned(
         .collect();
     let stale = pages.iter().zip(&kept).filter(|(_, k)| k.is_none()).map(|(p, _)| p.clone());
     (stale.collect(), kept.into_iter().flatten().collect())
-}
-
-/// The pages of the articles `stale` picks (by index and article).
-fn stale_articles(site: &Site, stale: impl Fn(usize, &Article) -> bool + Sync) -> Vec<SitePage> {
-    use rayon::prelude::*;
-    let articles = site.articles.par_iter().enumerate().filter(|(i, a)| stale(*i, a));
-    articles
-        .map(|(i, a)| SitePage { path: Route::article(&a.slug), page: PageRef::Article(i) })
-        .collect()
-}
-
-/// Whether an article's page in the live output was rendered from the article's file and the
-/// images it shows as they are (`source`: `SiteImages::article_source`). Asked only when the
-/// live output is the one the last build left (its manifest has the digest recorded with the
-/// outline), whose pages are those the cache records.
-fn article_page_current(cache: &BuildCache, article: &Article, source: &str) -> bool {
-    let route = Route::article(&article.slug);
-    cache.pages.get(route.as_str()).is_some_and(|e| e.source.as_deref() == Some(source))
 }
 
 /// A page per exact redirect, `_redirects` and the table `serve` reads.

@@ -160,8 +160,24 @@ impl OutlineInputs<'_> {
                 memo.by_source.insert(a.source.clone(), (a.digest.clone(), *digest));
             }
         }
-        memo.last =
-            self.site.articles.iter().zip(&digests).map(|(a, d)| (Arc::clone(a), d.0)).collect();
+        if memo.last.len() == digests.len() {
+            // Most are the same articles: only the others are replaced.
+            for ((last, a), (digest, _)) in
+                memo.last.iter_mut().zip(&self.site.articles).zip(&digests)
+            {
+                if !Arc::ptr_eq(&last.0, a) {
+                    *last = (Arc::clone(a), *digest);
+                }
+            }
+        } else {
+            memo.last = self
+                .site
+                .articles
+                .iter()
+                .zip(&digests)
+                .map(|(a, d)| (Arc::clone(a), d.0))
+                .collect();
+        }
         let placement = key.finish();
         let shown: Vec<[u8; 16]> = digests.iter().map(|((_, shown), _)| *shown).collect();
         let key = shown.iter().fold(Key::new(&placement), |key, s| key.part(s)).finish();

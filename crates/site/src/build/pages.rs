@@ -209,22 +209,24 @@ fn keep_unchanged(
     progress: &dyn Progress,
 ) -> Vec<usize> {
     let mut todo = Vec::new();
+    let mut kept = Vec::new();
     for (i, plan) in plans.iter().enumerate() {
         let (html, data) = (plan.html_file(), plan.page_data_file());
-        let kept = cache.pages.get(plan.path.as_str()).filter(|e| {
+        let entry = cache.pages.get(plan.path.as_str()).filter(|e| {
             e.key == keys[i]
                 && update.live_digest(&html) == Some(e.html.as_str())
                 && update.live_digest(&data) == Some(e.data.as_str())
         });
-        match kept {
+        match entry {
             Some(e) => {
-                update.keep(&html, &e.html);
-                update.keep(&data, &e.data);
+                kept.push((html, e.html.as_str()));
+                kept.push((data, e.data.as_str()));
                 progress.inc();
             }
             None => todo.push(i),
         }
     }
+    update.keep_all(kept.iter().map(|(rel, digest)| (rel.as_str(), *digest)));
     todo
 }
 

@@ -2,7 +2,7 @@
 //! output directory (open, with its manifests, and locked) and the Node render workers. `build`
 //! uses a session of its own and drops it; `dev` keeps one, so a rebuild neither reads the cache
 //! and manifests from disk nor starts Node again, and saves the cache after it has shown the
-//! change ([`Session::save_cache`]).
+//! change ([`Session::save`]).
 
 use std::path::{Path, PathBuf};
 use std::thread::JoinHandle;
@@ -20,7 +20,7 @@ pub struct Session {
     pub(super) cache: Option<BuildCache>,
     /// Where the cache is saved, when the last build left it unsaved.
     pub(super) unsaved: Option<PathBuf>,
-    /// Save the cache only when asked ([`Session::save_cache`]), not at the end of each build.
+    /// Save the cache only when asked ([`Session::save`]), not at the end of each build.
     pub(super) defer_save: bool,
     pub(super) output: Option<Output>,
     /// What each article showed elsewhere at the last build (see outline.rs).
@@ -29,6 +29,8 @@ pub struct Session {
     pub(super) catalog: Option<(String, Catalog)>,
     /// The last build's search index documents and keys.
     pub(super) search: Option<crate::search_index::SearchMemo>,
+    /// What each article's page in the output was rendered from, by the article's place.
+    pub(super) current: Option<super::current::CurrentArticles>,
     /// Each article's slug at the last build, when the session follows renamed slugs.
     pub(super) slugs: Option<super::renamed::Slugs>,
     /// The image cache the last build opened: it remembers the entries it found whole.
@@ -52,7 +54,9 @@ impl Session {
         Self::default()
     }
 
-    /// A session whose builds leave the cache for [`Session::save_cache`] to save.
+    /// A session whose builds leave the cache, the output's manifest and the catching up of
+    /// its spare generation for later ([`Session::save`], [`Session::fill_spare`]): `dev` shows
+    /// an edit first.
     pub fn deferring_save() -> Self {
         Self { defer_save: true, ..Self::default() }
     }
@@ -94,8 +98,12 @@ impl Session {
         }
     }
 
-    /// Saves the cache the last build left unsaved, if any.
-    pub fn save_cache(&mut self) -> Result<(), BuildError> {
+    /// Saves what the last build left unsaved, if anything: the cache and the live
+    /// generation's manifest.
+    pub fn save(&mut self) -> Result<(), BuildError> {
+        if let Some(output) = self.output.as_mut() {
+            output.settle()?;
+        }
         match (self.unsaved.take(), &self.cache) {
             (Some(dir), Some(cache)) => cache.save(&dir),
             _ => Ok(()),
@@ -118,7 +126,8 @@ impl Session {
             Some(output) if output.is_as_left(dest) => Ok(output),
             kept => {
                 drop(kept); // releases its lock first
-                Output::open(dest)
+                let output = Output::open(dest)?;
+                Ok(if self.defer_save { output.deferring() } else { output })
             }
         }
     }

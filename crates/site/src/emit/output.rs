@@ -7,7 +7,8 @@
 //! swap leaves the live generation untouched.
 //!
 //! Each generation's manifest (`a.manifest`, path → content digest) is written once the
-//! generation is complete and deleted before it is touched again, so a generation without a
+//! generation is complete (`dev` writes it when idle: [`Output::deferring`]) and deleted before
+//! it is touched again, so a generation without a
 //! manifest is unknown and is rebuilt from scratch; that is also how a killed build's
 //! leftovers are cleaned. A live generation holding anything but a regular file where its
 //! manifest lists one (a symbolic link planted in the output, say) is unknown too: unchanged
@@ -39,6 +40,11 @@ pub struct Output {
     live: Option<usize>,
     /// Each generation's manifest, when known; two equal generations share one.
     manifests: [Option<Arc<Manifest>>; 2],
+    /// Leave the live generation's manifest file and the spare's catching up for later
+    /// ([`Output::settle`]), after a commit: `dev` shows an edit first.
+    defer: bool,
+    /// The live generation's manifest is known here but not yet written to its file.
+    unwritten: bool,
     _lock: File,
 }
 
@@ -83,7 +89,40 @@ impl Output {
             );
             manifests[i] = None;
         }
-        Ok(Self { dest: dest.to_path_buf(), gens, gens_link, live, manifests, _lock: lock })
+        let (defer, unwritten) = (false, false);
+        Ok(Self {
+            dest: dest.to_path_buf(),
+            gens,
+            gens_link,
+            live,
+            manifests,
+            defer,
+            unwritten,
+            _lock: lock,
+        })
+    }
+
+    /// After each commit, leaves writing the live generation's manifest file and bringing the
+    /// spare up to date to [`Output::settle`] or [`Output::fill_spare`] (a manifest at 100,000
+    /// articles is 26 MB). Killed before then, the live generation has no manifest file: the
+    /// next build finds it unknown and writes the site afresh, as after any killed build.
+    pub fn deferring(mut self) -> Self {
+        self.defer = true;
+        self
+    }
+
+    /// Writes the live generation's manifest file, when a commit left it unwritten.
+    pub fn settle(&mut self) -> Result<(), BuildError> {
+        if !self.unwritten {
+            return Ok(());
+        }
+        if let Some(i) = self.live
+            && let Some(manifest) = &self.manifests[i]
+        {
+            Manifest::write(&manifest.encode(), &self.manifest_path(i))?;
+        }
+        self.unwritten = false;
+        Ok(())
     }
 
     /// Whether this output, opened earlier and kept open (its lock held all along), is still as
@@ -92,7 +131,7 @@ impl Output {
     pub fn is_as_left(&self, dest: &Path) -> bool {
         dest == self.dest
             && live_generation(dest, &self.gens_link) == self.live
-            && self.live.is_some_and(|i| self.manifest_path(i).is_file())
+            && self.live.is_some_and(|i| self.unwritten || self.manifest_path(i).is_file())
     }
 
     /// What `dest` holds now, when it is a complete generation of ours.
@@ -119,6 +158,15 @@ impl Output {
     }
 }
 
+impl Drop for Output {
+    /// A manifest left for later is written before the output is let go (the end of `dev`).
+    fn drop(&mut self) {
+        if let Err(e) = self.settle() {
+            tracing::warn!("the output's manifest was not written: {e}");
+        }
+    }
+}
+
 /// Files linked into the spare between two looks at whether to stop ([`Output::fill_spare`]).
 pub(crate) const FILL_CHUNK: usize = 4096;
 
@@ -132,6 +180,7 @@ impl Output {
     /// what was linked (in memory: its manifest file is written only when it is complete); a
     /// failure leaves it unknown, so the next build empties it.
     pub fn fill_spare(&mut self, stop: &mut dyn FnMut() -> bool) -> Result<bool, BuildError> {
+        self.settle()?; // the spare shares the live manifest's file
         let Some(live_i) = self.live else { return Ok(false) };
         let Some(live) = self.manifests[live_i].clone() else { return Ok(false) };
         let spare = 1 - live_i;
@@ -325,28 +374,15 @@ impl<'a> Update<'a> {
         Ok(())
     }
 
-    /// The file `rel` is unchanged from the live output, where it has `digest`.
-    pub fn keep(&self, rel: &str, digest: &str) {
-        if self.skips(rel) {
-            return;
-        }
-        debug_assert!(self.is_live(rel, digest));
-        self.record(rel, digest);
-    }
-
-    /// As [`keep`](Self::keep), for many files at once (`(rel, digest)` pairs).
+    /// The files `(rel, digest)` are unchanged from the live output, where each has `digest`.
+    /// Recorded under one lock.
     pub fn keep_all<'f>(&self, kept: impl IntoIterator<Item = (&'f str, &'f str)>) {
-        let live = self.output.live_manifest();
         let entries: Vec<(Arc<str>, Arc<str>)> = kept
             .into_iter()
             .filter(|(rel, _)| !self.skips(rel))
             .map(|(rel, digest)| {
-                let entry = live.and_then(|m| m.map().get_key_value(rel));
-                debug_assert!(entry.is_some_and(|(_, d)| **d == *digest));
-                match entry {
-                    Some((r, d)) => (Arc::clone(r), Arc::clone(d)),
-                    None => (Arc::from(rel), Arc::from(digest)),
-                }
+                debug_assert!(self.is_live(rel, digest));
+                self.entry(rel, digest)
             })
             .collect();
         self.files.lock().expect("files lock").extend(entries);
@@ -382,16 +418,21 @@ impl<'a> Update<'a> {
         self.known.get(rel) == Some(digest)
     }
 
-    /// Notes that the new output has `rel` with `digest`, sharing the live manifest's path and,
-    /// when it is the same, its digest.
+    /// Notes that the new output has `rel` with `digest`.
     fn record(&self, rel: &str, digest: &str) {
+        let (rel, digest) = self.entry(rel, digest);
+        self.files.lock().expect("files lock").insert(rel, digest);
+    }
+
+    /// The manifest entry for `rel` with `digest`, sharing the live manifest's path and, when it
+    /// is the same, its digest (100,000s of kept entries then cost no new strings).
+    fn entry(&self, rel: &str, digest: &str) -> (Arc<str>, Arc<str>) {
         let live = self.output.live_manifest().and_then(|m| m.map().get_key_value(rel));
-        let (rel, digest) = match live {
+        match live {
             Some((r, d)) if **d == *digest => (Arc::clone(r), Arc::clone(d)),
             Some((r, _)) => (Arc::clone(r), Arc::from(digest)),
             None => (Arc::from(rel), Arc::from(digest)),
-        };
-        self.files.lock().expect("files lock").insert(rel, digest);
+        }
     }
 
     /// Writes `rel` in the spare through a temporary name renamed into place.
@@ -472,14 +513,18 @@ impl<'a> Update<'a> {
             )
         })?;
         remove_stale(&self.spare_dir, &self.known, &files)?;
-        Manifest::write(&files.encode(), &self.output.manifest_path(self.spare))?;
+        let defer = self.output.defer;
+        if !defer {
+            Manifest::write(&files.encode(), &self.output.manifest_path(self.spare))?;
+        }
         stats.written = self.written.load(Ordering::Relaxed);
         let previous = self.output.live;
         let target = format!("{}/{}", self.output.gens_link, GENERATIONS[self.spare]);
         swap_link(&self.output.dest, &target)?;
         self.output.live = Some(self.spare);
         self.output.manifests[self.spare] = Some(files);
-        if previous.is_some() {
+        self.output.unwritten = defer;
+        if previous.is_some() && !defer {
             // The generation that was live is no longer served: it is brought up to date now,
             // so the next build starts from two equal generations and writes only what it
             // changes. Killed half-way, it is left without a manifest; the next build empties it.

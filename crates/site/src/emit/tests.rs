@@ -226,3 +226,41 @@ fn a_spare_filled_while_idle_is_known_whole_or_in_part() {
     let mut output = Output::open(&dest).unwrap();
     assert_eq!(build(&mut output, "d9/9.txt").written, 0);
 }
+
+/// A deferring output (`dev`'s) swaps each build in without writing the manifest file or
+/// catching the spare up; both happen when it settles (or is let go), and the output is then
+/// what a non-deferring one would have left.
+#[test]
+fn a_deferring_output_writes_its_manifest_when_it_settles() {
+    let dir = tempfile::tempdir().unwrap();
+    let dest = dir.path().join("dist");
+    let gens = dir.path().join(".dist.gens");
+    let build = |output: &mut Output, b: &str| {
+        let update = output.begin();
+        update.put("a.txt", b"a").unwrap();
+        update.put("b.txt", b.as_bytes()).unwrap();
+        update.commit().unwrap().0
+    };
+    let mut output = Output::open(&dest).unwrap().deferring();
+    build(&mut output, "1");
+    assert!(!gens.join("a.manifest").exists(), "left for later");
+    assert!(output.is_as_left(&dest));
+    output.settle().unwrap();
+    assert!(gens.join("a.manifest").exists());
+    assert!(output.fill_spare(&mut || false).unwrap());
+    assert!(gens.join("b.manifest").exists());
+
+    // Two edits in a row: each swapped in, no manifest file written, the spare not caught up.
+    assert_eq!(build(&mut output, "2").written, 1);
+    assert_eq!(build(&mut output, "3").written, 1);
+    assert_eq!(std::fs::read_to_string(dest.join("b.txt")).unwrap(), "3");
+    assert!(!gens.join("a.manifest").exists() && !gens.join("b.manifest").exists());
+    assert!(output.is_as_left(&dest));
+
+    // Let go: the manifest is written, so a later build knows the live generation.
+    drop(output);
+    let mut output = Output::open(&dest).unwrap();
+    assert_eq!(output.live_manifest().map(|m| m.get("b.txt").is_some()), Some(true));
+    assert_eq!(build(&mut output, "3").written, 0);
+    assert_eq!(std::fs::read_to_string(dest.join("a.txt")).unwrap(), "a");
+}
