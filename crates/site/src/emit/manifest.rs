@@ -18,9 +18,11 @@ const MAGIC: &[u8] = b"stillpoint manifest 1\n";
 /// Paths and digests are shared: a build's new manifest is mostly the live one's entries, and
 /// taking them is a count raised, not a copy (at 100,000 articles a manifest holds 251,000).
 /// Written as a map of strings. A manifest never changes once made, so its
-/// [digest](Manifest::digest) is computed once.
+/// [digest](Manifest::digest) is computed once; and a manifest made from another by changing a
+/// few entries takes the other's digest brought up to date by those entries
+/// ([`Manifest::know_digest`]).
 #[derive(Debug, Clone, Default)]
-pub struct Manifest(BTreeMap<Arc<str>, Arc<str>>, OnceLock<String>);
+pub struct Manifest(BTreeMap<Arc<str>, Arc<str>>, OnceLock<u128>);
 
 impl PartialEq for Manifest {
     fn eq(&self, other: &Self) -> bool {
@@ -119,18 +121,41 @@ impl Manifest {
         })
     }
 
-    /// A digest of the whole manifest: two outputs with the same one hold the same files.
+    /// A digest of the whole manifest: two outputs with the same one hold the same files. It is
+    /// the sum (modulo 2^128) of the digests of the entries, a digest of the set of them, so
+    /// that one made by changing a few entries of another is known from the other's.
     pub fn digest(&self) -> String {
-        self.1
-            .get_or_init(|| {
-                let mut d = Digester::new();
-                for (rel, digest) in &self.0 {
-                    d.part(rel.as_bytes()).part(digest.as_bytes());
-                }
-                d.finish().to_string()
-            })
-            .clone()
+        format!("{:032x}", self.sum())
     }
+
+    fn sum(&self) -> u128 {
+        *self.1.get_or_init(|| {
+            self.0.iter().fold(0, |sum, (rel, digest)| sum.wrapping_add(entry_sum(rel, digest)))
+        })
+    }
+
+    /// Sets the digest of `self`, whose entries are `base`'s but for `differences` (each path
+    /// that differs, with its digest in `self` and in `base`, as [`Manifest::differences`]
+    /// gives them): `base`'s digest brought up to date by those entries alone.
+    pub fn know_digest<'a>(
+        &self,
+        base: &Manifest,
+        differences: impl IntoIterator<Item = (&'a str, Option<&'a str>, Option<&'a str>)>,
+    ) {
+        let sum = differences.into_iter().fold(base.sum(), |sum, (rel, new, old)| {
+            let added = new.map_or(0, |d| entry_sum(rel, d));
+            let removed = old.map_or(0, |d| entry_sum(rel, d));
+            sum.wrapping_add(added).wrapping_sub(removed)
+        });
+        let _ = self.1.set(sum); // already known: the same value
+    }
+}
+
+/// One entry's part of a manifest's digest.
+fn entry_sum(rel: &str, digest: &str) -> u128 {
+    u128::from_be_bytes(
+        Digester::new().part(rel.as_bytes()).part(digest.as_bytes()).finish().bytes(),
+    )
 }
 
 /// Read from the encoded bytes without a string of its own for each entry, and built in one pass
@@ -194,6 +219,28 @@ mod tests {
         );
         assert_eq!(a.differences(&a).count(), 0);
         assert_eq!(Manifest::default().differences(&a).count(), 4);
+    }
+
+    #[test]
+    fn a_digest_brought_up_to_date_is_the_digest_made_afresh() {
+        let base = manifest(&[("a", "1"), ("b", "2"), ("d", "4"), ("e", "5")]);
+        let next = manifest(&[("b", "2"), ("c", "3"), ("d", "x"), ("f", "6")]);
+        let fresh = manifest(&[("b", "2"), ("c", "3"), ("d", "x"), ("f", "6")]).digest();
+        let differences: Vec<_> = next.differences(&base).collect();
+        next.know_digest(&base, differences.iter().copied());
+        assert_eq!(next.digest(), fresh);
+        assert_ne!(next.digest(), base.digest());
+        // Order-free and entry-bound: the same entries give the same digest, a moved digest
+        // another.
+        assert_eq!(
+            manifest(&[("a", "1"), ("b", "2")]).digest(),
+            manifest(&[("b", "2"), ("a", "1")]).digest()
+        );
+        assert_ne!(
+            manifest(&[("a", "1"), ("b", "2")]).digest(),
+            manifest(&[("a", "2"), ("b", "1")]).digest()
+        );
+        assert_ne!(Manifest::default().digest(), manifest(&[("a", "")]).digest());
     }
 
     #[test]

@@ -484,12 +484,17 @@ impl<'a> Update<'a> {
         let live = self.output.live_manifest();
         let mut stats = EmitStats::default();
         let mut changed = Vec::new();
-        for (rel, new, _) in files.differences(live.unwrap_or(&empty)) {
+        let differences = files.differences(live.unwrap_or(&empty)).inspect(|&(rel, new, _)| {
             match new {
                 Some(_) => stats.changed += 1,
                 None => stats.removed += 1,
             }
             changed.push(rel.to_string());
+        });
+        match live {
+            // The new manifest's digest, from the live one's and what differs.
+            Some(live) => files.know_digest(live, differences),
+            None => differences.for_each(drop),
         }
         stats.unchanged = files.len() - stats.changed;
         if live == Some(&*files) && !self.touched.load(Ordering::Acquire) {
