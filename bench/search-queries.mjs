@@ -6,7 +6,9 @@
 // first focus of the box does), then the query is typed one key at a time, each prefix searched
 // once the previous one has answered; every distinct file fetched counts, raw and gzip -9.
 //
-//   node bench/search-queries.mjs ROOT [--queries "sleep,body scan,…"] [--json out.json]
+//   node bench/search-queries.mjs ROOT [--queries "sleep,body scan,…"] [--json out.json] [--per-key]
+//
+// --per-key prints, under each query, what each keystroke fetched that was not fetched before.
 //
 // ROOT holds search/manifest.json (a built site, or what examples/search_index.rs writes).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +25,8 @@ const option = (name) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const root = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
+const perKey = args.includes('--per-key');
+const root = args.find((a, i) => !a.startsWith('--') && !['--queries', '--json'].includes(args[i - 1] ?? ''));
 if (!root) {
   console.error('usage: node bench/search-queries.mjs ROOT [--queries "a,b"] [--json out.json]');
   process.exit(2);
@@ -93,7 +96,22 @@ for (const [i, query] of queries.entries()) {
   const manifestUrl = `http://${host}/search/manifest.json`;
   await client.preloadIndex(manifestUrl);
   let hits = [];
-  for (let k = 1; k <= query.length; k++) hits = await client.search(manifestUrl, query.slice(0, k));
+  for (let k = 1; k <= query.length; k++) {
+    const before = new Set(fetched.get(host) ?? []);
+    hits = await client.search(manifestUrl, query.slice(0, k));
+    if (perKey) {
+      const kinds = {};
+      for (const file of fetched.get(host) ?? []) {
+        if (before.has(file)) continue;
+        const kind = /\/c\d+\.json$/.test(file) ? 'chunks' : /\/k\d-/.test(file) ? 'shards' : /manifest/.test(file) ? 'manifest' : 'pieces';
+        kinds[kind] ??= { files: 0, gzip: 0 };
+        kinds[kind].files++;
+        kinds[kind].gzip += size(file).gzip;
+      }
+      const parts = Object.entries(kinds).map(([kind, t]) => `${kind} ${t.files} (${kb(t.gzip)} gzip)`);
+      console.log(`  ${JSON.stringify(query.slice(0, k)).padEnd(28)} ${parts.join(', ') || 'nothing'}`);
+    }
+  }
   const files = [...(fetched.get(host) ?? [])];
   const raw = files.reduce((t, f) => t + size(f).raw, 0);
   const gzip = files.reduce((t, f) => t + size(f).gzip, 0);

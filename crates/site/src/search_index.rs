@@ -60,8 +60,10 @@ mod tests;
 pub use memo::SearchMemo;
 
 /// Sizes of the index's files. [`Layout::DEFAULT`] was chosen by measuring queries typed key by
-/// key on a generated site of 100,000 articles (web/scripts/search-bench.mjs); tests use small
-/// sizes to reach every edge with few documents.
+/// key on generated sites of 100,000 articles (web/scripts/search-bench.mjs) and on the titles of
+/// 1,000,000 (`make bench-search`): chunks of 16 titles, because a listed match costs the whole
+/// chunk that holds its title, and at 1M the newest matches of a rare combination of words lie
+/// far apart (docs/scale.md); tests use small sizes to reach every edge with few documents.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Layout {
     /// Titles per chunk file.
@@ -79,7 +81,7 @@ pub struct Layout {
 
 impl Layout {
     pub const DEFAULT: Self =
-        Self { chunk: 64, segment: 16384, piece: 2048, inline_bytes: 48, shard_bytes: 1024 };
+        Self { chunk: 16, segment: 16384, piece: 2048, inline_bytes: 48, shard_bytes: 1024 };
 }
 
 /// One article as the index sees it.

@@ -243,6 +243,24 @@ describe('search over the built index', () => {
     },
   );
 
+  it.each(['calm body', 'night relief', 'gentle morning', 'body scan'])(
+    'fetches the postings of one key per word of %j at most',
+    async (text) => {
+      const url = serve();
+      await search(url, text);
+      const keys = new Set(
+        requested.flatMap((u) => {
+          const hexKey = /\/([0-9a-f]+)\.\d+\.bin(\?|$)/.exec(u)?.[1];
+          return hexKey ? [Buffer.from(hexKey, 'hex').toString('utf8')] : [];
+        }),
+      );
+      const words = text.split(' ');
+      for (const word of words)
+        expect([...keys].filter((k) => wordKeys(word).includes(k)).length).toBeLessThanOrEqual(1);
+      expect([...keys].every((k) => words.some((w) => wordKeys(w).includes(k)))).toBe(true);
+    },
+  );
+
   it('shares one request per file between searches and keeps what it fetched', async () => {
     const url = serve();
     await Promise.all([search(url, 'body scan'), search(url, 'body sc'), search(url, 'scan body')]);

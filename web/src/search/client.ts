@@ -346,8 +346,8 @@ class SearchIndex {
   /**
    * Starts fetching the pieces over `[lo, hi)` of each key in `entries` that would rule out more
    * title chunks than it costs, with `candidates` ids left in `chunks` chunks not yet loaded. Each
-   * key is weighed alone: keys of one word go together, so a guess of how much the earlier ones
-   * thinned the candidates would be far too hopeful.
+   * key is weighed alone, as if the others ruled out nothing: `entries` holds one key per word, and
+   * words are close to independent.
    */
   private worthwhile(entries: readonly Entry[], lo: number, hi: number, candidates: number, chunks: number) {
     const loads: Promise<void>[] = [];
@@ -372,6 +372,18 @@ class SearchIndex {
     entries.sort((a, b) => a.df - b.df);
     const [driver, ...others] = entries;
     if (!driver) return [];
+    // The keys worth weighing: each word's rarest, the driver's word aside. A word's other keys
+    // mostly hold the same titles as its rarest (every title with `journaling` holds `jou`, `our`
+    // and `urn`), so once that one has thinned the candidates they rule out almost nothing, and
+    // weighing them as independent would fetch their pieces for it; the titles check the rest.
+    const rarest = new Set(
+      words.map((word) => {
+        const own = new Set(wordKeys(word));
+        return entries.find((entry) => own.has(entry.key)) as Entry;
+      }),
+    );
+    rarest.delete(driver);
+    const weighed = [...rarest];
 
     // No id below the driver's oldest can hold every key.
     const oldest = driver.ids ? (driver.ids[0] as number) : (driver.pieces.at(-1) as Piece).min;
@@ -385,7 +397,7 @@ class SearchIndex {
       let candidates = this.idsIn(driver, lo, hi).filter((id) => others.every((e) => this.has(e, id) !== false));
       // Fetch, all at once, the pieces of the other keys worth theirs, and rule out what they can.
       const chunks = new Set(candidates.map((id) => this.chunkOf(id)).filter((j) => !this.chunks.has(j))).size;
-      const loads = this.worthwhile(others, lo, hi, candidates.length, chunks);
+      const loads = this.worthwhile(weighed, lo, hi, candidates.length, chunks);
       if (loads.length > 0) {
         await Promise.all(loads);
         candidates = candidates.filter((id) => others.every((e) => this.has(e, id) !== false));
