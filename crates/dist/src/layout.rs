@@ -52,30 +52,54 @@ pub fn sitemap_part(n: usize) -> String {
 /// have no trailing slash, and static hosts serve `/x` from `x.html` (GitHub Pages, Netlify,
 /// Cloudflare Pages, nginx's `try_files $uri $uri.html`).
 pub fn html_file(route: &Route) -> String {
-    match route.relative() {
-        "" => "index.html".to_string(),
-        r => format!("{r}.html"),
-    }
+    let mut out = String::new();
+    html_file_into(route, &mut out);
+    out
+}
+
+/// [`html_file`] written into `out` (cleared first), for callers naming many pages' files.
+pub fn html_file_into(route: &Route, out: &mut String) {
+    out.clear();
+    out.push_str(match route.relative() {
+        "" => "index",
+        r => r,
+    });
+    out.push_str(".html");
 }
 
 /// The page-data of a route: `page-data/{route}/page-data.json` (`index` for `/`).
 pub fn page_data_file(route: &Route) -> String {
-    let rel = match route.relative() {
+    let mut out = String::new();
+    page_data_file_into(route, &mut out);
+    out
+}
+
+/// [`page_data_file`] written into `out` (cleared first).
+pub fn page_data_file_into(route: &Route, out: &mut String) {
+    out.clear();
+    out.push_str(PAGE_DATA_DIR);
+    out.push('/');
+    out.push_str(match route.relative() {
         "" => "index",
         r => r,
-    };
-    format!("{PAGE_DATA_DIR}/{rel}/page-data.json")
+    });
+    out.push_str("/page-data.json");
 }
 
 /// The route whose HTML ([`html_file`]) or page-data ([`page_data_file`]) is the output file
 /// `path`, or None for a file of no page (the site data, assets, feeds, the search index).
 pub fn route_of(path: &str) -> Option<Route> {
+    route_name_of(path).map(Route::from_relative)
+}
+
+/// [`route_of`] as the route's [`relative`](Route::relative) form, borrowed from `path`.
+pub fn route_name_of(path: &str) -> Option<&str> {
     let name = match path.strip_prefix("page-data/") {
         Some(dir) => dir.strip_suffix("/page-data.json")?,
         None if path.starts_with(PRIVATE_DIR) => return None,
         None => path.strip_suffix(".html")?,
     };
-    Some(Route::from_relative(if name == "index" { "" } else { name }))
+    Some(if name == "index" { "" } else { name })
 }
 
 /// The site data, content-hashed: `page-data/sq/d/{hash}.json`.

@@ -73,6 +73,9 @@ pub fn validate_redirects(
     pages: &[SitePage],
     redirects: &[Redirect],
 ) -> (Vec<Redirect>, Vec<ContentError>) {
+    if redirects.is_empty() {
+        return (Vec::new(), Vec::new());
+    }
     let routes: HashSet<&str> = pages.iter().map(|p| p.path.as_str()).collect();
     let static_file = |path: &str| {
         site.static_dir.as_ref().is_some_and(|d| {

@@ -57,7 +57,7 @@ mod memo;
 #[cfg(test)]
 mod tests;
 
-pub use memo::SearchMemo;
+pub use memo::{DocSource, SearchMemo};
 
 /// Sizes of the index's files. [`Layout::DEFAULT`] was chosen by measuring queries typed key by
 /// key on generated sites of 100,000 articles (web/scripts/search-bench.mjs) and on the titles of
@@ -106,21 +106,42 @@ pub struct SearchIndex {
 /// The index of a site's articles, with [`Layout::DEFAULT`].
 #[cfg(test)]
 pub fn search_index(ctx: &PlanContext) -> SearchIndex {
-    search_index_with(ctx, &mut None)
+    search_index_with(ctx, &mut None, false)
 }
 
 /// The index of a site's articles, with [`Layout::DEFAULT`], updating `memo` (the last build's documents and keys, kept by a `dev`
 /// session): when few titles changed, only their keys are listed again.
-pub fn search_index_with(ctx: &PlanContext, memo: &mut Option<SearchMemo>) -> SearchIndex {
-    let (docs, groups) = site_docs(ctx);
-    SearchMemo::update(memo, docs, groups, Layout::DEFAULT)
+pub fn search_index_with(
+    ctx: &PlanContext,
+    memo: &mut Option<SearchMemo>,
+    same_placement: bool,
+) -> SearchIndex {
+    let (pairs, groups) = site_groups(ctx);
+    let catalog = ctx.catalog;
+    let count = catalog.newest.len();
+    // Oldest first: id 0 is the last of `newest`. (The site's articles directly: the index is
+    // no page, so what it reads is not noted as shown.)
+    let article = |id: usize| &ctx.site.articles[catalog.newest[count - 1 - id]];
+    let doc = |id: usize, buf: &mut Vec<u32>| {
+        let i = catalog.newest[count - 1 - id];
+        buf.clear();
+        buf.extend(catalog.placements[i].iter().map(|p| {
+            let g = pairs.binary_search(p).expect("every placement is in the table");
+            u32::try_from(g).expect("fewer than 2^32 topics")
+        }));
+        let a = article(id);
+        (a.title.as_str(), a.slug.as_str())
+    };
+    let source = |id: usize| Some(article(id));
+    let docs = DocSource { count, doc: &doc, source: &source, same_groups: same_placement };
+    SearchMemo::update_from(memo, &docs, groups, Layout::DEFAULT)
 }
 
-/// The articles oldest first, and the group table their `groups` point into (sorted by category,
-/// then subcategory, as the topic tree orders them).
-fn site_docs(ctx: &PlanContext) -> (Vec<Doc>, Vec<Group>) {
-    let catalog = ctx.catalog;
-    let mut pairs: Vec<(usize, usize)> = catalog.placements.iter().flatten().copied().collect();
+/// The `(category, subcategory)` placements of the site's articles, sorted and without repeats,
+/// and the group table they index (sorted by category, then subcategory, as the topic tree orders
+/// them).
+fn site_groups(ctx: &PlanContext) -> (Vec<(usize, usize)>, Vec<Group>) {
+    let mut pairs: Vec<(usize, usize)> = ctx.catalog.placements.iter().flatten().copied().collect();
     pairs.sort_unstable();
     pairs.dedup();
     let groups = pairs
@@ -130,23 +151,7 @@ fn site_docs(ctx: &PlanContext) -> (Vec<Doc>, Vec<Group>) {
             [c.label, c.href, s.label, s.href]
         })
         .collect();
-    let docs = catalog
-        .newest
-        .iter()
-        .rev()
-        .map(|&i| {
-            let a = ctx.article(i);
-            let groups = catalog.placements[i]
-                .iter()
-                .map(|p| {
-                    let g = pairs.binary_search(p).expect("every placement is in the table");
-                    u32::try_from(g).expect("fewer than 2^32 topics")
-                })
-                .collect();
-            Doc { title: a.title.clone(), slug: a.slug.clone(), groups }
-        })
-        .collect();
-    (docs, groups)
+    (pairs, groups)
 }
 
 /// Builds every file of the index for `docs`, oldest first.

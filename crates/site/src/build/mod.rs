@@ -21,6 +21,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
+use rustc_hash::FxHashSet;
+
 use stillpoint_content::{
     Article, ContentError, ContentErrorKind, Diagnostics, ParsedArticles, Publish, Redirect,
     Schedule, Site, build_catalog, load_site_partial_with,
@@ -383,6 +385,7 @@ pub fn build_in(
         _ => None,
     };
     // The catalog depends only on the outline's placement: the last one fits an equal one.
+    let placed_as_last = matches!(&session.catalog, Some((key, _)) if *key == outline.placement);
     let catalog = match session.catalog.take() {
         Some((key, catalog)) if key == outline.placement => catalog,
         _ => build_catalog(&site),
@@ -478,7 +481,7 @@ pub fn build_in(
             let (stale, kept) = replanned(&pages, showing, &current, &cache, &update);
             (std::borrow::Cow::Owned(stale), kept)
         }
-        None => (owner.pages(&pages), Vec::new()),
+        None => (owner.pages(&pages), FxHashSet::default()),
     };
     let render = pages::Renderer {
         ctx: &ctx,
@@ -502,8 +505,9 @@ pub fn build_in(
     let mut search_memo = session.search.take();
     let emitted = std::thread::scope(|scope| {
         // The search index needs no page: it is built and written while the pages render.
-        let search = (!same_outline)
-            .then(|| scope.spawn(|| emit_search_index(&update, &ctx, &mut search_memo)));
+        let search = (!same_outline).then(|| {
+            scope.spawn(|| emit_search_index(&update, &ctx, &mut search_memo, placed_as_last))
+        });
         let rendered = render.emit(shell, &update, &mut cache, session, progress);
         match search.map(|thread| thread.join().expect("the search index does not panic")) {
             Some(Err(e)) => Err(e),
@@ -512,10 +516,17 @@ pub fn build_in(
     });
     session.search = search_memo;
     let emitted = emitted?;
+    tracing::debug!(elapsed = ?started.elapsed(), "pages rendered and search index emitted");
 
-    update.keep_all(kept_pages.iter().flat_map(|(html, data)| {
-        [(html.0.as_str(), html.1.as_str()), (data.0.as_str(), data.1.as_str())]
-    }));
+    if !kept_pages.is_empty() {
+        // The pages replanned around an edit are a few; the kept ones, every other page, are
+        // the live output's files as they are: taken from its manifest whole, not one by one.
+        // Any other file the build did not put is gone.
+        update.keep_rest_except(&|rel| {
+            layout::route_name_of(rel).is_none_or(|route| !kept_pages.contains(route))
+        });
+        tracing::debug!(elapsed = ?started.elapsed(), "other pages kept");
+    }
     if same_outline {
         // Every image still shown was copied above: one not copied is no longer used.
         let media = format!("{}/", layout::MEDIA_DIR);
@@ -618,40 +629,41 @@ pub fn build_in(
     })
 }
 
-/// The files of a page kept as the live output holds them: the HTML's and the page-data's path
-/// and digest.
-type KeptPage = ((String, String), (String, String));
-
 /// Splits `pages` when only what some articles show changed (`showing`: the pages that show
 /// them, ascending indices into `pages`): to plan again are those, the pages of articles whose
 /// files changed (`current` tells, by article), and any whose files the live output no longer
-/// holds as the cache recorded; the others are kept as they are.
-fn replanned(
-    pages: &[SitePage],
+/// holds as the cache recorded; the others are kept as they are, named by their routes'
+/// relative form ([`layout::route_name_of`] of their files).
+fn replanned<'p>(
+    pages: &'p [SitePage],
     showing: &[u32],
     current: &(dyn Fn(usize) -> bool + Sync),
     cache: &BuildCache,
     update: &Update,
-) -> (Vec<SitePage>, Vec<KeptPage>) {
+) -> (Vec<SitePage>, FxHashSet<&'p str>) {
     use rayon::prelude::*;
-    let live = |page: &SitePage| {
-        let entry = cache.pages.get(page.path.as_str())?;
-        let (html, data) = (layout::html_file(&page.path), layout::page_data_file(&page.path));
-        let as_recorded = update.live_digest(&html) == Some(entry.html.as_str())
-            && update.live_digest(&data) == Some(entry.data.as_str());
-        as_recorded.then(|| ((html, entry.html.clone()), (data, entry.data.clone())))
+    // Each page's file names are written into one buffer per task, not allocated.
+    let as_recorded = |name: &mut String, page: &SitePage| {
+        cache.pages.get(page.path.as_str()).is_some_and(|entry| {
+            layout::html_file_into(&page.path, name);
+            update.live_digest(name) == Some(entry.html.as_str()) && {
+                layout::page_data_file_into(&page.path, name);
+                update.live_digest(name) == Some(entry.data.as_str())
+            }
+        })
     };
-    let kept: Vec<Option<KeptPage>> = pages
+    let kept: Vec<bool> = pages
         .par_iter()
         .enumerate()
-        .map(|(j, page)| {
+        .map_init(String::new, |name, (j, page)| {
             let shows_changed = showing.binary_search(&(j as u32)).is_ok();
             let file_changed = page.article().is_some_and(|i| !current(i));
-            (!shows_changed && !file_changed).then(|| live(page)).flatten()
+            !shows_changed && !file_changed && as_recorded(name, page)
         })
         .collect();
-    let stale = pages.iter().zip(&kept).filter(|(_, k)| k.is_none()).map(|(p, _)| p.clone());
-    (stale.collect(), kept.into_iter().flatten().collect())
+    let stale = pages.iter().zip(&kept).filter(|(_, k)| !**k).map(|(p, _)| p.clone());
+    let routes = pages.iter().zip(&kept).filter(|(_, k)| **k).map(|(p, _)| p.path.relative());
+    (stale.collect(), routes.collect())
 }
 
 /// A page per exact redirect, `_redirects` and the table `serve` reads.
@@ -671,8 +683,12 @@ fn emit_search_index(
     update: &Update,
     ctx: &PlanContext,
     memo: &mut Option<SearchMemo>,
+    same_placement: bool,
 ) -> Result<(), BuildError> {
-    for (path, bytes) in &search_index_with(ctx, memo).files {
+    let started = Instant::now();
+    let index = search_index_with(ctx, memo, same_placement);
+    tracing::debug!(elapsed = ?started.elapsed(), "search index made");
+    for (path, bytes) in &index.files {
         update.put(path, bytes)?;
     }
     Ok(())

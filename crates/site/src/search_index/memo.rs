@@ -3,6 +3,10 @@
 //! milliseconds at 100,000 articles. The files are then encoded from the keys as a new index
 //! would be, so the bytes are those of [`build_index`](super::build_index) by construction.
 
+use std::sync::Arc;
+
+use stillpoint_content::Article;
+
 use super::{Doc, Group, Layout, Postings, SearchIndex, encode, for_each_gram, postings};
 
 /// More titles changed than this: every key is listed again.
@@ -11,43 +15,115 @@ const UPDATE_AT_MOST: usize = 64;
 /// The documents and keys of the last index.
 pub struct SearchMemo {
     docs: Vec<Doc>,
+    /// The article each document was read from, where the reader said.
+    sources: Vec<Option<Arc<Article>>>,
     groups: Vec<Group>,
     postings: Postings,
+}
+
+/// Reads document `id`: its title and slug; its groups are written into the buffer.
+pub type ReadDoc<'d> = dyn Fn(usize, &mut Vec<u32>) -> (&'d str, &'d str) + 'd;
+
+/// The documents of an index, read on demand, oldest first.
+pub struct DocSource<'d> {
+    pub count: usize,
+    /// Document `id`'s title and slug; its groups are written into the buffer.
+    pub doc: &'d ReadDoc<'d>,
+    /// The article document `id` is read from, when the reader can tell. A document read from
+    /// the same article (the same `Arc`) as last time, with `same_groups`, is the memo's as it
+    /// is, and is not read at all: at 100,000 articles, reading every title to compare it
+    /// costs more than the keys an edit changes.
+    pub source: &'d dyn Fn(usize) -> Option<&'d Arc<Article>>,
+    /// Every document is in the groups it was in last time (the placement is the same).
+    pub same_groups: bool,
 }
 
 impl SearchMemo {
     /// The index of `docs`, from `memo` when it holds the same documents but for a few titles;
     /// `memo` then holds `docs`.
+    #[cfg(test)]
     pub fn update(
         memo: &mut Option<SearchMemo>,
         docs: Vec<Doc>,
         groups: Vec<Group>,
         layout: Layout,
     ) -> SearchIndex {
-        let kept = memo.take().filter(|m| m.docs.len() == docs.len() && m.groups == groups);
-        let postings = match kept {
-            Some(mut m) => {
-                let changed: Vec<usize> = (0..docs.len())
-                    .filter(|&i| m.docs[i].title != docs[i].title)
-                    .take(UPDATE_AT_MOST + 1)
-                    .collect();
-                if changed.len() > UPDATE_AT_MOST {
-                    postings(&docs)
-                } else {
-                    for i in changed {
-                        m.retitle(i, &docs[i].title);
-                    }
-                    m.postings
-                }
-            }
-            None => postings(&docs),
+        let view = |id: usize, buf: &mut Vec<u32>| {
+            let doc: &Doc = &docs[id];
+            buf.clone_from(&doc.groups);
+            (doc.title.as_str(), doc.slug.as_str())
         };
-        let index = encode(&docs, &groups, &postings, layout);
-        *memo = Some(SearchMemo { docs, groups, postings });
-        index
+        let source =
+            DocSource { count: docs.len(), doc: &view, source: &|_| None, same_groups: false };
+        Self::update_from(memo, &source, groups, layout)
     }
 
-    /// Moves document `id` from the keys of its title to those of `title`.
+    /// [`update`](Self::update) with the documents read from `docs`, so that a memo holding
+    /// them already copies only those that changed.
+    pub fn update_from(
+        memo: &mut Option<SearchMemo>,
+        docs: &DocSource,
+        groups: Vec<Group>,
+        layout: Layout,
+    ) -> SearchIndex {
+        let DocSource { count, doc, source, same_groups } = *docs;
+        let kept = memo.take().filter(|m| m.docs.len() == count && m.groups == groups);
+        let memo = memo.insert(match kept {
+            Some(mut m) => {
+                let mut retitled = 0;
+                let mut buf = Vec::new();
+                for id in 0..count {
+                    let from = source(id);
+                    let same_source = match (from, &m.sources[id]) {
+                        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                        _ => false,
+                    };
+                    if same_source && same_groups {
+                        continue;
+                    }
+                    m.sources[id] = from.cloned();
+                    let (title, slug) = doc(id, &mut buf);
+                    if m.docs[id].title != title {
+                        retitled += 1;
+                        if retitled <= UPDATE_AT_MOST {
+                            m.retitle(id, title);
+                        }
+                        m.docs[id].title = title.to_string();
+                    }
+                    let d = &mut m.docs[id];
+                    if d.slug != slug {
+                        d.slug = slug.to_string();
+                    }
+                    if d.groups != buf {
+                        d.groups.clone_from(&buf);
+                    }
+                }
+                if retitled > UPDATE_AT_MOST {
+                    m.postings = postings(&m.docs);
+                }
+                m
+            }
+            None => {
+                let mut buf = Vec::new();
+                let docs: Vec<Doc> = (0..count)
+                    .map(|id| {
+                        let (title, slug) = doc(id, &mut buf);
+                        Doc {
+                            title: title.to_string(),
+                            slug: slug.to_string(),
+                            groups: buf.clone(),
+                        }
+                    })
+                    .collect();
+                let sources = (0..count).map(|id| source(id).cloned()).collect();
+                SearchMemo { postings: postings(&docs), docs, sources, groups }
+            }
+        });
+        encode(&memo.docs, &memo.groups, &memo.postings, layout)
+    }
+
+    /// Moves document `id` from the keys of its title to those of `title` (the caller then sets
+    /// the title).
     fn retitle(&mut self, id: usize, title: &str) {
         let id = u32::try_from(id).expect("fewer than 2^32 documents");
         for_each_gram(&self.docs[id as usize].title, |gram| {
@@ -66,7 +142,6 @@ impl SearchMemo {
                 ids.insert(at, id);
             }
         });
-        self.docs[id as usize].title = title.to_string();
     }
 }
 
@@ -79,12 +154,21 @@ mod tests {
     const SMALL: Layout =
         Layout { chunk: 2, segment: 4, piece: 3, inline_bytes: 2, shard_bytes: 16 };
 
+    /// Documents whose slugs and groups change with their titles, so an edit changes all three.
     fn docs(titles: &[String]) -> Vec<Doc> {
-        titles.iter().map(|t| Doc { title: t.clone(), slug: "s".into(), groups: vec![0] }).collect()
+        let doc = |t: &String| Doc {
+            title: t.clone(),
+            slug: format!("s{}", t.len() % 3),
+            groups: vec![u32::from(t.len().is_multiple_of(2))],
+        };
+        titles.iter().map(doc).collect()
     }
 
     fn groups() -> Vec<Group> {
-        vec![["A".into(), "/a".into(), "B".into(), "/a/b".into()]]
+        vec![
+            ["A".into(), "/a".into(), "B".into(), "/a/b".into()],
+            ["C".into(), "/c".into(), "D".into(), "/c/d".into()],
+        ]
     }
 
     proptest! {
@@ -104,6 +188,16 @@ mod tests {
                 prop_assert_eq!(updated, build_index(&docs(&titles), &groups(), SMALL));
             }
         }
+    }
+
+    #[test]
+    fn more_retitles_than_it_updates_list_every_key_again() {
+        let titles: Vec<String> = (0..UPDATE_AT_MOST + 6).map(|i| format!("calm {i}")).collect();
+        let mut memo = None;
+        SearchMemo::update(&mut memo, docs(&titles), groups(), SMALL);
+        let retitled: Vec<String> = titles.iter().map(|t| format!("{t} breath")).collect();
+        let index = SearchMemo::update(&mut memo, docs(&retitled), groups(), SMALL);
+        assert_eq!(index, build_index(&docs(&retitled), &groups(), SMALL));
     }
 
     #[test]
