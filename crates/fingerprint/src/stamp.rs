@@ -49,6 +49,24 @@ impl Stamp {
         Self::now(meta)
     }
 
+    /// The stamp as bytes, for a digest of many stamps.
+    pub fn to_bytes(&self) -> [u8; 56] {
+        let mut out = [0; 56];
+        let fields = [
+            self.len,
+            self.modified.0 as u64,
+            self.modified.1 as u64,
+            self.changed.0 as u64,
+            self.changed.1 as u64,
+            self.inode.0,
+            self.inode.1,
+        ];
+        for (chunk, field) in out.chunks_exact_mut(8).zip(fields) {
+            chunk.copy_from_slice(&field.to_le_bytes());
+        }
+        out
+    }
+
     /// The file's size in bytes.
     pub fn len(&self) -> u64 {
         self.len

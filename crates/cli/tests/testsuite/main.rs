@@ -36,4 +36,5 @@ mod serve;
 mod shard;
 mod special_files;
 mod theme;
+mod unchanged;
 mod util;

@@ -14,6 +14,7 @@ mod session;
 mod shown;
 #[cfg(test)]
 mod shown_guard;
+mod unchanged;
 mod verify;
 
 use std::collections::HashSet;
@@ -257,10 +258,26 @@ pub fn check(site_dir: &Path, env: &str, publish: &Publish) -> Result<CheckRepor
     })
 }
 
+/// Builds the site once. When the last build left the output as this one would make it (see
+/// `unchanged.rs`), says so without loading anything.
 pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport, BuildError> {
+    let started = Instant::now();
+    // One instant for the whole build: what it publishes is what its record says it published.
+    let now = opts.now.unwrap_or_else(jiff::Timestamp::now);
+    let before = unchanged::Before::take(opts, now);
+    tracing::debug!(elapsed = ?started.elapsed(), "inputs stamped");
     let mut session = Session::new();
-    let report = build_in(&mut session, opts, progress);
+    match before.as_ref().map(|b| b.compare(&opts.out, started)) {
+        Some(unchanged::Found::Unchanged(report)) => return Ok(*report),
+        Some(unchanged::Found::Changed(files)) => session.vouch_on_load = Some(files),
+        _ => {}
+    }
+    let opts = BuildOptions { now: Some(now), ..opts.clone() };
+    let report = build_in(&mut session, &opts, progress);
     session.release();
+    if let (Ok(report), Some(before)) = (&report, before) {
+        before.record(report);
+    }
     report
 }
 
@@ -273,6 +290,7 @@ pub fn build_in(
     let started = Instant::now();
     let engine = opts.engine.clone();
     let kept = session.cache.take();
+    let vouched = session.vouch_on_load.take().filter(|_| kept.is_none());
     // The output is opened (its live generation checked file by file) while the cache is
     // decoded: at 100,000 articles each is about half a second, and the decoding uses one core.
     let (output, (mut cache, cache_note)) = rayon::join(
@@ -284,6 +302,11 @@ pub fn build_in(
         },
     );
     let output = output?;
+    // The stamps of the site's files, taken before this build read any, against those of the
+    // build that saved this cache: only the files they name may have been written since.
+    if let Some(changed) = vouched.filter(|_| cache_note.is_none()) {
+        cache.parsed.vouch(changed);
+    }
     tracing::debug!(elapsed = ?started.elapsed(), "cache read and output opened");
     // Until the build begins its update of the output, a failure (most often a content error
     // while the owner types, in `dev`) gives the session back its cache and output, so that the

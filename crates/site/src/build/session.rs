@@ -33,6 +33,9 @@ pub struct Session {
     pub(super) current: Option<super::current::CurrentArticles>,
     /// Each article's slug at the last build, when the session follows renamed slugs.
     pub(super) slugs: Option<super::renamed::Slugs>,
+    /// For the next build, when its cache comes from disk: the site files that may have changed
+    /// since that cache was saved (see `unchanged.rs`).
+    pub(super) vouch_on_load: Option<Vec<PathBuf>>,
     /// The image cache the last build opened: it remembers the entries it found whole.
     pub(super) images: Option<stillpoint_media::ImageCache>,
     /// The images the last build read, with what it read them from.

@@ -257,6 +257,19 @@ fn not_regular(dir: &Path, manifest: &Manifest) -> Option<PathBuf> {
     })
 }
 
+/// The generation `dest` serves and the stamp of its manifest file, when it has one. Every commit
+/// that changes the output writes that file anew (under a temporary name renamed into place, so
+/// with a new inode), so an equal pair later means nothing has committed to `dest` since.
+pub fn live_stamp(dest: &Path) -> Option<(String, stillpoint_fingerprint::Stamp)> {
+    let name = dest.file_name()?.to_string_lossy();
+    let gens_link = format!(".{name}.gens");
+    let live = live_generation(dest, &gens_link)?;
+    let parent = dest.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let manifest = parent.join(&gens_link).join(format!("{}.manifest", GENERATIONS[live]));
+    let meta = fs::symlink_metadata(manifest).ok().filter(|m| m.is_file())?;
+    Some((GENERATIONS[live].to_string(), stillpoint_fingerprint::Stamp::unsettled(&meta)?))
+}
+
 /// Whether `a` and `b` name one file (hard links of it).
 fn same_file(a: &Path, b: &Path) -> bool {
     #[cfg(unix)]
