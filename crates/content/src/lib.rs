@@ -69,7 +69,7 @@ pub use media_files::SiteAudio;
 pub use media_refs::{MediaRef, check as check_media_ref, resolve as resolve_media_ref};
 pub use nesting::MAX_NESTING;
 pub use pages::{INFO_PAGES, InfoPage, default_route};
-pub use parsed::ParsedArticles;
+pub use parsed::{ParsedArticles, ParsedPart, ReadPart};
 pub use podcast::{PODCAST_CATEGORIES, Podcast};
 pub use publish::{Publish, Schedule, Upcoming, declares_draft, is_content_name};
 pub use redirects::{

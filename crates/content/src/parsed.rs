@@ -23,8 +23,10 @@ use crate::load::ArticleTree;
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct ParsedArticles {
     entries: FxHashMap<PathBuf, Parsed>,
+    /// The files whose entries were added, replaced, restamped or forgotten since the store was
+    /// made, read, or last asked ([`ParsedArticles::take_touched`]).
     #[serde(skip)]
-    changed: bool,
+    touched: FxHashSet<PathBuf>,
     /// For the next load only: the files that may have changed since the last load, when a
     /// file watcher vouches that no other file did ([`ParsedArticles::vouch`]).
     #[serde(skip)]
@@ -45,6 +47,14 @@ pub struct ParsedArticles {
     #[serde(skip)]
     pub(crate) checked: Option<crate::cross_check::Checked>,
 }
+
+/// Some entries of a store, to be saved (see [`ParsedArticles::part`]).
+#[derive(Serialize)]
+pub struct ParsedPart<'a>(Vec<(&'a PathBuf, &'a Parsed)>);
+
+/// Some entries of a store, read back (see [`ParsedArticles::from_parts`]).
+#[derive(Deserialize)]
+pub struct ReadPart(Vec<(PathBuf, Parsed)>);
 
 /// An article of the last load at its place in the listing; None where the file failed.
 pub(crate) type PlacedArticle = Option<Arc<Article>>;
@@ -184,8 +194,8 @@ impl ParsedArticles {
         stamp: Option<Stamp>,
     ) {
         let article = Arc::clone(article);
+        self.touched.insert(article.source.clone());
         self.entries.insert(article.source.clone(), Parsed { default_date, article, stamp });
-        self.changed = true;
     }
 
     /// Records a new stamp for a file whose bytes were read and found unchanged.
@@ -194,20 +204,44 @@ impl ParsedArticles {
             && p.stamp != stamp
         {
             p.stamp = stamp;
-            self.changed = true;
+            self.touched.insert(source.to_path_buf());
         }
     }
 
     /// Forgets files that are no longer there.
     pub(crate) fn retain(&mut self, keep: impl Fn(&Path) -> bool) {
-        let before = self.entries.len();
-        self.entries.retain(|path, _| keep(path));
-        self.changed |= self.entries.len() != before;
+        let touched = &mut self.touched;
+        self.entries.retain(|path, _| {
+            let kept = keep(path);
+            if !kept {
+                touched.insert(path.clone());
+            }
+            kept
+        });
     }
 
     /// Whether anything was added or forgotten since it was made or read.
     pub fn is_changed(&self) -> bool {
-        self.changed
+        !self.touched.is_empty()
+    }
+
+    /// The files whose entries changed since the store was made, read, or last asked: what a
+    /// store saved in parts ([`ParsedArticles::part`]) writes again.
+    pub fn take_touched(&mut self) -> FxHashSet<PathBuf> {
+        std::mem::take(&mut self.touched)
+    }
+
+    /// The entries of the files `keep` selects, to be saved as one part of the store.
+    pub fn part(&self, keep: impl Fn(&Path) -> bool) -> ParsedPart<'_> {
+        ParsedPart(self.entries.iter().filter(|(path, _)| keep(path)).collect())
+    }
+
+    /// A store made of the parts saved before (what [`ParsedArticles::part`] gave).
+    pub fn from_parts(parts: Vec<ReadPart>) -> Self {
+        let mut entries = FxHashMap::default();
+        entries.reserve(parts.iter().map(|p| p.0.len()).sum());
+        entries.extend(parts.into_iter().flat_map(|p| p.0));
+        Self { entries, ..Self::default() }
     }
 
     /// How many article files the last load read; it took the others by their stamp.

@@ -5,30 +5,41 @@
 //! the output it left (see `build/outline.rs`). It sits beside the stages as an accelerator: a
 //! build consults it to skip parsing, planning and rendering, and a page is reused only when the
 //! live output still holds exactly the files recorded for it. A missing, corrupt or foreign cache
-//! means a clean build. The file is postcard-encoded and closed by a checksum of its bytes.
+//! means a clean build.
+//!
+//! On disk it is a head (`build-cache.bin`, postcard, closed by a checksum of its bytes) naming
+//! the parts the entries are kept in (`build-cache/NAME.DIGEST`, each named by the digest of its
+//! bytes): the pages and the parsed articles are spread over [`SHARDS`] parts each by a digest
+//! of their route or file, so that a save after an edit writes the few parts it touched and a
+//! new head, and the parts are read and decoded side by side. The head is replaced last, so a
+//! build killed while saving leaves the cache it read.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
-use stillpoint_content::ParsedArticles;
+use stillpoint_content::{ParsedArticles, ReadPart};
 use stillpoint_fingerprint::{Digest, Stamp};
 
 use crate::build::OutlineRecord;
 use crate::emit::file_digest;
 use crate::error::BuildError;
 
-/// The cache file inside the cache directory.
+/// The cache's head inside the cache directory.
 pub const CACHE_FILE: &str = "build-cache.bin";
-const FORMAT: u32 = 6;
-/// Bytes of the digest closing the file, over everything before them.
+/// The folder of the parts the head names, beside it.
+const PARTS_DIR: &str = "build-cache";
+const FORMAT: u32 = 7;
+/// Bytes of the digest closing the head, over everything before them.
 const CHECK_LEN: usize = 16;
+/// How many parts the pages and the parsed articles are each spread over.
+const SHARDS: usize = 32;
 
-#[derive(Debug, Default, Serialize, Deserialize)]
+#[derive(Debug, Default)]
 pub struct BuildCache {
-    format: u32,
     engine: String,
     /// The header and footer HTML, and the key they were rendered for.
     pub slices: Option<Slices>,
@@ -41,10 +52,101 @@ pub struct BuildCache {
     /// The last build's outline, the digest of the manifest of the output it left, and where
     /// each article was shown.
     outline: Option<OutlineRecord>,
-    #[serde(skip)]
-    changed: bool,
-    #[serde(skip)]
-    seen: std::collections::HashSet<PathBuf>,
+    /// What changed since the cache was read or saved.
+    dirty: Dirty,
+    seen: HashSet<PathBuf>,
+    /// The parts the head read or saved last names: part → digest.
+    parts: FxHashMap<Part, [u8; 16]>,
+}
+
+/// The parts to write again at the next save.
+#[derive(Debug, Default)]
+struct Dirty {
+    all: bool,
+    meta: bool,
+    outline: bool,
+    /// Bit `i`: the pages' part `i`.
+    pages: u64,
+}
+
+/// A part of the cache on disk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+enum Part {
+    /// The slices, the files' stamps and the output the last build left.
+    Meta,
+    /// The outline of the last build, but for its output.
+    Outline,
+    Pages(u8),
+    Parsed(u8),
+}
+
+impl Part {
+    fn all() -> impl Iterator<Item = Part> {
+        let shards = (0..SHARDS as u8).flat_map(|i| [Part::Pages(i), Part::Parsed(i)]);
+        [Part::Meta, Part::Outline].into_iter().chain(shards)
+    }
+
+    fn file_name(self, digest: &[u8; 16]) -> String {
+        let name = match self {
+            Part::Meta => "meta".to_string(),
+            Part::Outline => "outline".to_string(),
+            Part::Pages(i) => format!("pages-{i:02}"),
+            Part::Parsed(i) => format!("parsed-{i:02}"),
+        };
+        let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+        format!("{name}.{hex}")
+    }
+}
+
+/// The part of the pages or parsed articles an entry with this route or file is kept in.
+fn shard(key: &[u8]) -> u8 {
+    (Digest::of(key).bytes()[0] as usize % SHARDS) as u8
+}
+
+fn path_shard(path: &Path) -> u8 {
+    shard(path.as_os_str().as_encoded_bytes())
+}
+
+/// What the head holds: the format and engine lead, so another version is told apart from
+/// damage.
+#[derive(Serialize, Deserialize)]
+struct Head {
+    format: u32,
+    engine: String,
+    parts: Vec<(Part, [u8; 16])>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Meta {
+    slices: Option<Slices>,
+    files: HashMap<PathBuf, FileStamp>,
+    outline_output: Option<String>,
+}
+
+#[derive(Serialize)]
+struct MetaRef<'a> {
+    slices: &'a Option<Slices>,
+    files: &'a HashMap<PathBuf, FileStamp>,
+    outline_output: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct OutlinePartRef<'a> {
+    record: Option<&'a OutlineRecord>,
+}
+
+/// The outline record but for its output (which changes with every build: it is in `Meta`).
+#[derive(Default, Serialize, Deserialize)]
+struct OutlinePart {
+    record: Option<OutlineRecord>,
+}
+
+/// A part read back.
+enum Read {
+    Meta(Meta),
+    Outline(OutlinePart),
+    Pages(Vec<(String, PageEntry)>),
+    Parsed(ReadPart),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -75,7 +177,8 @@ pub struct FileStamp {
 impl BuildCache {
     /// An empty cache for this engine.
     pub fn empty(engine: &str) -> Self {
-        Self { format: FORMAT, engine: engine.to_string(), changed: true, ..Self::default() }
+        let dirty = Dirty { all: true, ..Dirty::default() };
+        Self { engine: engine.to_string(), dirty, ..Self::default() }
     }
 
     /// Reads the cache in `dir`. When it cannot be used, returns an empty one and says why.
@@ -104,7 +207,6 @@ impl BuildCache {
             Ok(p) => p,
             Err(e) => return empty(corrupt(e)),
         };
-        // The format and engine lead the file, so another version is told apart from damage.
         match postcard::take_from_bytes::<(u32, String)>(payload) {
             Ok(((format, found), _)) if format == FORMAT && found == engine => {}
             Ok(_) => {
@@ -114,10 +216,61 @@ impl BuildCache {
             }
             Err(e) => return empty(corrupt(e.to_string())),
         }
-        match postcard::from_bytes::<Self>(payload) {
-            Ok(c) => (c, None),
-            Err(e) => empty(corrupt(e.to_string())),
+        let head = match postcard::from_bytes::<Head>(payload) {
+            Ok(head) => head,
+            Err(e) => return empty(corrupt(e.to_string())),
+        };
+        match Self::read_parts(&dir.join(PARTS_DIR), head) {
+            Ok(cache) => (cache, None),
+            Err(e) => empty(corrupt(e)),
         }
+    }
+
+    /// The cache made of the parts `head` names, read and decoded side by side.
+    fn read_parts(dir: &Path, head: Head) -> Result<Self, String> {
+        let parts: FxHashMap<Part, [u8; 16]> = head.parts.into_iter().collect();
+        if !Part::all().all(|p| parts.contains_key(&p)) || parts.len() != Part::all().count() {
+            return Err("the head does not name every part".into());
+        }
+        let read = parts
+            .par_iter()
+            .map(|(&part, digest)| {
+                let name = part.file_name(digest);
+                let bytes = std::fs::read(dir.join(&name)).map_err(|e| format!("{name}: {e}"))?;
+                if Digest::of(&bytes).bytes() != *digest {
+                    return Err(format!("{name}: checksum mismatch"));
+                }
+                let decoded = match part {
+                    Part::Meta => postcard::from_bytes(&bytes).map(Read::Meta),
+                    Part::Outline => postcard::from_bytes(&bytes).map(Read::Outline),
+                    Part::Pages(_) => postcard::from_bytes(&bytes).map(Read::Pages),
+                    Part::Parsed(_) => postcard::from_bytes(&bytes).map(Read::Parsed),
+                };
+                decoded.map_err(|e| format!("{name}: {e}"))
+            })
+            .collect::<Result<Vec<Read>, String>>()?;
+        let mut cache = Self { engine: head.engine, parts, ..Self::default() };
+        let mut outline = None;
+        let mut outline_output = None;
+        let mut parsed = Vec::with_capacity(SHARDS);
+        let count = read.iter().map(|r| if let Read::Pages(p) = r { p.len() } else { 0 }).sum();
+        cache.pages.reserve(count);
+        for part in read {
+            match part {
+                Read::Meta(meta) => {
+                    cache.slices = meta.slices;
+                    cache.files = meta.files;
+                    outline_output = meta.outline_output;
+                }
+                Read::Outline(part) => outline = part.record,
+                Read::Pages(pages) => cache.pages.extend(pages),
+                Read::Parsed(part) => parsed.push(part),
+            }
+        }
+        cache.outline =
+            outline.zip(outline_output).map(|(record, output)| OutlineRecord { output, ..record });
+        cache.parsed = ParsedArticles::from_parts(parsed);
+        Ok(cache)
     }
 
     /// Whether the last build had this outline and left an output whose manifest has this
@@ -138,12 +291,12 @@ impl BuildCache {
             (Some(record), Some(output)) if record.output == output => {}
             (Some(record), Some(output)) => {
                 record.output = output;
-                self.changed = true;
+                self.dirty.meta = true;
             }
             (None, _) => {}
             (record, None) => {
                 *record = None;
-                self.changed = true;
+                self.dirty.meta = true;
             }
         }
     }
@@ -153,44 +306,116 @@ impl BuildCache {
     pub fn set_outline(&mut self, record: Option<OutlineRecord>) {
         if self.outline != record {
             self.outline = record;
-            self.changed = true;
+            self.dirty.meta = true;
+            self.dirty.outline = true;
         }
     }
 
-    /// Writes the cache through a temporary file, when anything in it changed.
-    pub fn save(&self, dir: &Path) -> Result<(), BuildError> {
-        if !self.changed && !self.parsed.is_changed() {
+    /// Writes the parts that changed since the cache was read or last saved, each under the
+    /// digest of its bytes, then the head naming them, then removes the parts no head names.
+    pub fn save(&mut self, dir: &Path) -> Result<(), BuildError> {
+        let touched = self.parsed.take_touched();
+        let dirty = std::mem::take(&mut self.dirty);
+        let parsed: u64 = touched.iter().fold(0, |bits, p| bits | 1u64 << path_shard(p));
+        let stale = |part: &Part| match *part {
+            _ if dirty.all => true,
+            Part::Meta => dirty.meta,
+            Part::Outline => dirty.outline,
+            Part::Pages(i) => dirty.pages & 1 << i != 0,
+            Part::Parsed(i) => parsed & 1 << i != 0,
+        };
+        let stale: Vec<Part> = Part::all().filter(stale).collect();
+        if stale.is_empty() {
             return Ok(());
         }
-        std::fs::create_dir_all(dir).map_err(|e| BuildError::io(dir, e))?;
-        let path = dir.join(CACHE_FILE);
-        let tmp = dir.join(format!("{CACHE_FILE}.tmp"));
-        let mut bytes = postcard::to_stdvec(self).expect("the cache serialises");
+        let parts_dir = dir.join(PARTS_DIR);
+        std::fs::create_dir_all(&parts_dir).map_err(|e| BuildError::io(&parts_dir, e))?;
+        let written = stale
+            .par_iter()
+            .map(|&part| {
+                let bytes = self.encode(part);
+                let digest = Digest::of(&bytes).bytes();
+                let path = parts_dir.join(part.file_name(&digest));
+                write_replacing(&path, &bytes)?;
+                Ok((part, digest))
+            })
+            .collect::<Result<Vec<_>, BuildError>>();
+        let written = match written {
+            Ok(written) => written,
+            Err(e) => {
+                // Nothing was saved: the next save writes the same parts again.
+                self.dirty.all = true;
+                return Err(e);
+            }
+        };
+        let mut parts = self.parts.clone();
+        parts.extend(written);
+        let mut table: Vec<(Part, [u8; 16])> = parts.iter().map(|(&p, &d)| (p, d)).collect();
+        table.sort();
+        let head = Head { format: FORMAT, engine: self.engine.clone(), parts: table };
+        let mut bytes = postcard::to_stdvec(&head).expect("the head serialises");
         let check = Digest::of(&bytes).bytes();
         bytes.extend_from_slice(&check[..CHECK_LEN]);
-        std::fs::write(&tmp, bytes).map_err(|e| BuildError::io(&tmp, e))?;
-        std::fs::rename(&tmp, &path).map_err(|e| BuildError::io(&path, e))
+        if let Err(e) = write_replacing(&dir.join(CACHE_FILE), &bytes) {
+            self.dirty.all = true;
+            return Err(e);
+        }
+        let named: HashSet<String> = parts.iter().map(|(p, d)| p.file_name(d)).collect();
+        self.parts = parts;
+        // Parts no head names any more: those this save replaced, and any a killed save left.
+        if let Ok(entries) = std::fs::read_dir(&parts_dir) {
+            for entry in entries.flatten() {
+                if !entry.file_name().to_str().is_some_and(|n| named.contains(n)) {
+                    let _ = std::fs::remove_file(entry.path());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The bytes of one part.
+    fn encode(&self, part: Part) -> Vec<u8> {
+        let encoded = match part {
+            Part::Meta => postcard::to_stdvec(&MetaRef {
+                slices: &self.slices,
+                files: &self.files,
+                outline_output: self.outline.as_ref().map(|r| r.output.as_str()),
+            }),
+            Part::Outline => postcard::to_stdvec(&OutlinePartRef { record: self.outline.as_ref() }),
+            Part::Pages(i) => {
+                let pages: Vec<(&String, &PageEntry)> =
+                    self.pages.iter().filter(|(route, _)| shard(route.as_bytes()) == i).collect();
+                postcard::to_stdvec(&pages)
+            }
+            Part::Parsed(i) => postcard::to_stdvec(&self.parsed.part(|p| path_shard(p) == i)),
+        };
+        encoded.expect("the cache serialises")
     }
 
     /// Records a page's entry.
     pub fn set_page(&mut self, route: &str, entry: PageEntry) {
         if self.pages.get(route) != Some(&entry) {
+            self.dirty.pages |= 1u64 << shard(route.as_bytes());
             self.pages.insert(route.to_string(), entry);
-            self.changed = true;
         }
     }
 
     /// Keeps only the pages of `routes`.
     pub fn retain_pages(&mut self, keep: impl Fn(&str) -> bool) {
-        let before = self.pages.len();
-        self.pages.retain(|route, _| keep(route));
-        self.changed |= self.pages.len() != before;
+        let dirty = &mut self.dirty.pages;
+        self.pages.retain(|route, _| {
+            let kept = keep(route);
+            if !kept {
+                *dirty |= 1u64 << shard(route.as_bytes());
+            }
+            kept
+        });
     }
 
     pub fn set_slices(&mut self, slices: Slices) {
         if self.slices.as_ref() != Some(&slices) {
             self.slices = Some(slices);
-            self.changed = true;
+            self.dirty.meta = true;
         }
     }
 
@@ -210,9 +435,9 @@ impl BuildCache {
         match Stamp::of(&meta, read_at) {
             Some(stamp) => {
                 self.files.insert(path.to_path_buf(), FileStamp { stamp, digest: digest.clone() });
-                self.changed = true;
+                self.dirty.meta = true;
             }
-            None => self.changed |= self.files.remove(path).is_some(),
+            None => self.dirty.meta |= self.files.remove(path).is_some(),
         }
         Ok(digest)
     }
@@ -222,8 +447,18 @@ impl BuildCache {
         let before = self.files.len();
         let seen = std::mem::take(&mut self.seen);
         self.files.retain(|p, _| seen.contains(p));
-        self.changed |= self.files.len() != before;
+        self.dirty.meta |= self.files.len() != before;
     }
+}
+
+/// Writes `bytes` to `path` through a temporary file beside it, so that a reader finds either
+/// the old file or the new one.
+fn write_replacing(path: &Path, bytes: &[u8]) -> Result<(), BuildError> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, bytes).map_err(|e| BuildError::io(&tmp, e))?;
+    std::fs::rename(&tmp, path).map_err(|e| BuildError::io(path, e))
 }
 
 /// The payload of a cache file, when its trailing checksum matches.
@@ -255,13 +490,90 @@ mod tests {
     #[test]
     fn a_foreign_or_corrupt_cache_is_not_used() {
         let dir = tempfile::tempdir().unwrap();
-        let (c, why) = BuildCache::load(dir.path(), "v1");
+        let (mut c, why) = BuildCache::load(dir.path(), "v1");
         assert!(why.unwrap().contains("no build cache"));
         c.save(dir.path()).unwrap();
         assert!(BuildCache::load(dir.path(), "v1").1.is_none());
         assert!(BuildCache::load(dir.path(), "v2").1.unwrap().contains("another version"));
         std::fs::write(dir.path().join(CACHE_FILE), b"{not json").unwrap();
         assert!(BuildCache::load(dir.path(), "v1").1.unwrap().contains("corrupt"));
+    }
+
+    fn entry(n: u32) -> PageEntry {
+        let s = n.to_string();
+        PageEntry { key: s.clone(), html: s.clone(), data: s, source: None }
+    }
+
+    fn part_names(dir: &Path) -> std::collections::BTreeSet<String> {
+        let entries = std::fs::read_dir(dir.join(PARTS_DIR)).unwrap();
+        entries.map(|e| e.unwrap().file_name().into_string().unwrap()).collect()
+    }
+
+    #[test]
+    fn a_save_writes_the_parts_that_changed_and_a_load_reads_them_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut c = BuildCache::empty("v");
+        for i in 0..200 {
+            c.set_page(&format!("/p/{i}"), entry(i));
+        }
+        c.save(dir.path()).unwrap();
+        let first = part_names(dir.path());
+        assert_eq!(first.len(), 2 + 2 * SHARDS);
+
+        let (mut c, why) = BuildCache::load(dir.path(), "v");
+        assert!(why.is_none(), "{why:?}");
+        assert_eq!(c.pages.len(), 200);
+        c.save(dir.path()).unwrap();
+        assert_eq!(part_names(dir.path()), first, "nothing changed, nothing written");
+
+        c.set_page("/p/7", entry(1000));
+        c.retain_pages(|route| route != "/p/7");
+        c.set_page("/p/7", entry(1001));
+        c.save(dir.path()).unwrap();
+        let second = part_names(dir.path());
+        let new: Vec<&String> = second.difference(&first).collect();
+        let name = format!("pages-{:02}.", shard(b"/p/7"));
+        assert!(new.len() == 1 && new[0].starts_with(&name), "{new:?}");
+        assert_eq!(second.len(), first.len(), "the part replaced is removed");
+
+        let (c, why) = BuildCache::load(dir.path(), "v");
+        assert!(why.is_none(), "{why:?}");
+        assert_eq!(
+            (c.pages.len(), &c.pages["/p/7"], &c.pages["/p/8"]),
+            (200, &entry(1001), &entry(8))
+        );
+
+        std::fs::remove_file(dir.path().join(PARTS_DIR).join(new[0])).unwrap();
+        let (c, why) = BuildCache::load(dir.path(), "v");
+        assert!(why.unwrap().contains("corrupt") && c.pages.is_empty());
+    }
+
+    #[test]
+    fn a_save_that_did_not_end_leaves_the_cache_it_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let parts = dir.path().join(PARTS_DIR);
+        let mut c = BuildCache::empty("v");
+        c.set_page("/a", entry(1));
+        c.save(dir.path()).unwrap();
+        let head = std::fs::read(dir.path().join(CACHE_FILE)).unwrap();
+        let old: Vec<(String, Vec<u8>)> = part_names(dir.path())
+            .into_iter()
+            .map(|n| (n.clone(), std::fs::read(parts.join(&n)).unwrap()))
+            .collect();
+        c.set_page("/a", entry(2));
+        c.save(dir.path()).unwrap();
+        // What a save killed before it replaced the head leaves: the old head, its parts, and
+        // the new parts beside them.
+        std::fs::write(dir.path().join(CACHE_FILE), &head).unwrap();
+        for (name, bytes) in &old {
+            std::fs::write(parts.join(name), bytes).unwrap();
+        }
+        let (mut c, why) = BuildCache::load(dir.path(), "v");
+        assert!(why.is_none(), "{why:?}");
+        assert_eq!(c.pages["/a"], entry(1));
+        c.set_page("/b", entry(3));
+        c.save(dir.path()).unwrap();
+        assert_eq!(part_names(dir.path()).len(), 2 + 2 * SHARDS, "the parts no head names go");
     }
 
     #[test]

@@ -389,6 +389,7 @@ pub fn build_in(
             theme_css: &theme.css,
             images: images.outline(),
             csp: &csp_header,
+            recorded: cache.outline_record(),
         }
         .key(&mut session.outlines)
     );
@@ -622,6 +623,8 @@ pub fn build_in(
                 placement: outline.placement.clone(),
                 shown: outline.shown.clone(),
                 shown_on,
+                ids: outline.ids.clone(),
+                placements: outline.placements.clone(),
             }));
         }
         session.cache = Some(cache);

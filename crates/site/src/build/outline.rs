@@ -12,7 +12,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use serde::Serialize;
 use stillpoint_content::{Article, Entity, Site};
-use stillpoint_fingerprint::Digest;
+use stillpoint_fingerprint::{Digest, Digester};
 
 use super::key::Key;
 use crate::error::BuildError;
@@ -63,6 +63,10 @@ pub struct Outline {
     pub placement: String,
     /// Per article, in `Site::articles` order, the digest of what it shows on other pages.
     pub shown: Vec<[u8; 16]>,
+    /// Per article, in order: what it was read from ([`article_id`]) and the digest of its
+    /// placement, for the record the next build starts from.
+    pub ids: Vec<[u8; 16]>,
+    pub placements: Vec<[u8; 16]>,
 }
 
 /// The inputs of a build other than the articles' Markdown, as one digest.
@@ -89,6 +93,9 @@ pub struct OutlineInputs<'a> {
     /// The Content-Security-Policy every page carries: a body-only edit (an embed, a remote
     /// image) can change it, and with it every page.
     pub csp: &'a str,
+    /// What the last build recorded: an article read from what it was read from then, at the
+    /// same place, has the digests recorded, so a new process does not encode every article.
+    pub recorded: Option<&'a super::OutlineRecord>,
 }
 
 /// What each article showed elsewhere at the last build of a session, by source file: a file
@@ -140,20 +147,27 @@ impl OutlineInputs<'_> {
             *memo =
                 OutlineMemo { data_digest: self.site.data_digest.clone(), ..Default::default() };
         }
-        let (known, last) = (&memo.by_source, &memo.last);
-        let digests: Vec<(Digests, bool)> = self
+        let (known, last, recorded) = (&memo.by_source, &memo.last, self.recorded);
+        let (ids, digests): (Vec<[u8; 16]>, Vec<(Digests, bool)>) = self
             .site
             .articles
             .par_iter()
             .enumerate()
-            .map(|(i, a)| match last.get(i) {
-                Some((same, digest)) if Arc::ptr_eq(same, a) => (*digest, false),
-                _ => match known.get(&a.source) {
-                    Some((file, digest)) if *file == a.digest => (*digest, false),
-                    _ => (article_digests(a), true),
-                },
+            .map(|(i, a)| {
+                let id = article_id(a);
+                let found = match last.get(i) {
+                    Some((same, digest)) if Arc::ptr_eq(same, a) => Some(*digest),
+                    _ => match known.get(&a.source) {
+                        Some((file, digest)) if *file == a.digest => Some(*digest),
+                        _ => recorded.and_then(|r| r.digests_at(i, &id)),
+                    },
+                };
+                match found {
+                    Some(digest) => (id, (digest, false)),
+                    None => (id, (article_digests(a), true)),
+                }
             })
-            .collect();
+            .unzip();
         for (a, (digest, fresh)) in self.site.articles.iter().zip(&digests) {
             key = key.part(&digest.0);
             if *fresh {
@@ -180,9 +194,24 @@ impl OutlineInputs<'_> {
         }
         let placement = key.finish();
         let shown: Vec<[u8; 16]> = digests.iter().map(|((_, shown), _)| *shown).collect();
+        let placements = digests.iter().map(|((placement, _), _)| *placement).collect();
         let key = shown.iter().fold(Key::new(&placement), |key, s| key.part(s)).finish();
-        Ok(Outline { key, placement, shown })
+        Ok(Outline { key, placement, shown, ids, placements })
     }
+}
+
+/// What an article's outline digests are a function of: its file, the bytes read from it (their
+/// digest) and its date (the site's start date dates an undated article).
+fn article_id(a: &Article) -> [u8; 16] {
+    let date = (a.date.year(), a.date.month(), a.date.day());
+    let date = [date.0.to_le_bytes()[0], date.0.to_le_bytes()[1], date.1 as u8, date.2 as u8];
+    Digester::new()
+        .part(a.source.as_os_str().as_encoded_bytes())
+        .part(&[0])
+        .part(a.digest.as_bytes())
+        .part(&date)
+        .finish()
+        .bytes()
 }
 
 /// Every recording of the site: its path, published name, duration and size.
@@ -258,6 +287,7 @@ mod tests {
             theme_css: "",
             images: "",
             csp: "",
+            recorded: None,
         }
         .key(&mut OutlineMemo::default())
         .unwrap()
@@ -324,6 +354,7 @@ mod tests {
                 theme_css,
                 images,
                 csp,
+                recorded: None,
             };
             inputs.key(&mut OutlineMemo::default()).unwrap().key
         };
@@ -390,7 +421,32 @@ mod memo_tests {
     use stillpoint_content::load_site;
 
     use super::*;
+    use crate::build::OutlineRecord;
     use crate::build::pages::WorkerScript;
+
+    /// The outline inputs of `site` with everything else fixed.
+    fn inputs<'a>(
+        bundle: &'a WebBundle,
+        worker: &'a str,
+        site: &'a Site,
+        recorded: Option<&'a OutlineRecord>,
+    ) -> OutlineInputs<'a> {
+        OutlineInputs {
+            engine: "e",
+            bundle,
+            worker,
+            build_hash: "b",
+            year: 2026,
+            site,
+            static_files: &[],
+            shard: None,
+            noindex: crate::plan::noindex(site),
+            theme_css: "",
+            images: "",
+            csp: "",
+            recorded,
+        }
+    }
 
     #[test]
     fn a_memo_gives_the_key_computed_without_it_and_forgets_a_changed_file() {
@@ -398,23 +454,9 @@ mod memo_tests {
         let bundle = tests::bundle(dir.path());
         let mut site =
             load_site(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo")).unwrap();
+        let worker = WorkerScript::read(&bundle).unwrap().key;
         let key = |site: &Site, memo: &mut OutlineMemo| {
-            let worker = WorkerScript::read(&bundle).unwrap().key;
-            let inputs = OutlineInputs {
-                engine: "e",
-                bundle: &bundle,
-                worker: &worker,
-                build_hash: "b",
-                year: 2026,
-                site,
-                static_files: &[],
-                shard: None,
-                noindex: crate::plan::noindex(site),
-                theme_css: "",
-                images: "",
-                csp: "",
-            };
-            inputs.key(memo).unwrap().key
+            inputs(&bundle, &worker, site, None).key(memo).unwrap().key
         };
         let mut memo = OutlineMemo::default();
         let first = key(&site, &mut memo);
@@ -426,5 +468,41 @@ mod memo_tests {
         let retitled = key(&site, &mut memo);
         assert_ne!(retitled, first);
         assert_eq!(retitled, key(&site, &mut OutlineMemo::default()));
+    }
+
+    #[test]
+    fn the_last_builds_record_gives_the_digests_of_articles_read_from_the_same_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let bundle = tests::bundle(dir.path());
+        let mut site =
+            load_site(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo")).unwrap();
+        let worker = WorkerScript::read(&bundle).unwrap().key;
+        let outline = |site: &Site, recorded: Option<&OutlineRecord>| {
+            inputs(&bundle, &worker, site, recorded).key(&mut OutlineMemo::default()).unwrap()
+        };
+        let first = outline(&site, None);
+        let record = |o: &Outline| OutlineRecord {
+            shown: o.shown.clone(),
+            ids: o.ids.clone(),
+            placements: o.placements.clone(),
+            ..Default::default()
+        };
+        assert_eq!(outline(&site, Some(&record(&first))), first);
+        // The record is what is used: a record that lies about an article is believed...
+        let mut lying = record(&first);
+        lying.placements[3] = [0; 16];
+        assert_ne!(outline(&site, Some(&lying)).key, first.key);
+        // ...but not for an article read from other bytes, at another place or with another date.
+        let a = std::sync::Arc::make_mut(&mut site.articles[3]);
+        a.title.push('!');
+        a.digest = "changed".into();
+        let fresh = outline(&site, None);
+        assert_ne!(fresh.key, first.key);
+        assert_eq!(outline(&site, Some(&lying)), fresh);
+        site.articles.swap(0, 1);
+        assert_eq!(outline(&site, Some(&record(&first))), outline(&site, None));
+        let a = std::sync::Arc::make_mut(&mut site.articles[5]);
+        a.date = a.date.tomorrow().unwrap();
+        assert_eq!(outline(&site, Some(&record(&first))), outline(&site, None));
     }
 }

@@ -306,6 +306,7 @@ fn outline_key(site: &Site, bundle: &WebBundle) -> String {
         theme_css: &theme.css,
         images: images.outline(),
         csp: &csp,
+        recorded: None,
     }
     .key(&mut OutlineMemo::default())
     .unwrap()

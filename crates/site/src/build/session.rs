@@ -107,7 +107,7 @@ impl Session {
         if let Some(output) = self.output.as_mut() {
             output.settle()?;
         }
-        match (self.unsaved.take(), &self.cache) {
+        match (self.unsaved.take(), &mut self.cache) {
             (Some(dir), Some(cache)) => cache.save(&dir),
             _ => Ok(()),
         }

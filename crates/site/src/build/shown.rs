@@ -69,9 +69,19 @@ pub struct OutlineRecord {
     pub placement: String,
     pub shown: Vec<[u8; 16]>,
     pub shown_on: Option<ShownOn>,
+    /// Per article, in order, what it was read from and its placement digest ([`Outline`]).
+    pub ids: Vec<[u8; 16]>,
+    pub placements: Vec<[u8; 16]>,
 }
 
 impl OutlineRecord {
+    /// The placement and shown digests recorded for the article at place `i`, when it was read
+    /// from what `id` names.
+    pub fn digests_at(&self, i: usize, id: &[u8; 16]) -> Option<([u8; 16], [u8; 16])> {
+        (self.ids.get(i) == Some(id))
+            .then(|| Some((*self.placements.get(i)?, *self.shown.get(i)?)))?
+    }
+
     /// The pages (ascending indices into `plan::site_pages`) that must be planned again for
     /// `outline` when the live output is the one this record's build left (`output`): those that
     /// show an article whose shown part changed. None when that cannot be told (another
@@ -116,6 +126,8 @@ mod tests {
             key: format!("{placement}{shown:?}"),
             placement: placement.into(),
             shown: shown.iter().map(|&b| [b; 16]).collect(),
+            ids: Vec::new(),
+            placements: Vec::new(),
         }
     }
 
@@ -128,6 +140,7 @@ mod tests {
             placement: before.placement.clone(),
             shown: before.shown.clone(),
             shown_on: Some(ShownOn::from_pages(3, &[vec![0, 1], vec![1], vec![2], vec![1, 2]])),
+            ..OutlineRecord::default()
         };
         assert_eq!(record.pages_to_replan(&before, Some("o")), Some(vec![]));
         assert_eq!(
