@@ -3,12 +3,14 @@
 
 use std::collections::BTreeMap;
 
+use serde::{Deserialize, Serialize};
+
 use crate::labels::{slugify, title_case};
 use crate::load::Site;
 use crate::topics::OTHER;
 
 /// Indices into `Site::articles`. Every list is newest first (date descending, then slug).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Catalog {
     /// Parallel to `site.topics.categories`.
     pub categories: Vec<CategoryIndex>,
@@ -22,7 +24,7 @@ pub struct Catalog {
     rank: Vec<usize>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CategoryIndex {
     /// Every article filed anywhere in the category.
     pub articles: Vec<usize>,
@@ -30,14 +32,14 @@ pub struct CategoryIndex {
     pub subcategories: Vec<SubcategoryIndex>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SubcategoryIndex {
     pub articles: Vec<usize>,
     /// Sorted by slug.
     pub subsubcategories: Vec<SubsubcategoryIndex>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SubsubcategoryIndex {
     /// Display label, e.g. `Body Scan`.
     pub label: String,

@@ -1,11 +1,11 @@
 //! The build cache (`SITE/.stillpoint/build-cache.bin` by default): for every page, the digest
 //! of everything its bytes depend on and the digests of the files it produced; the header and
 //! footer slices with the key they were rendered for; and the size, time and digest of every
-//! file copied into the output; the articles as parsed; and the outline of the last build with
-//! the output it left (see `build/outline.rs`). It sits beside the stages as an accelerator: a
-//! build consults it to skip parsing, planning and rendering, and a page is reused only when the
-//! live output still holds exactly the files recorded for it. A missing, corrupt or foreign cache
-//! means a clean build.
+//! file copied into the output; the articles as parsed; the outline of the last build with the
+//! output it left (see `build/outline.rs`), and its catalog. It sits beside the stages as an
+//! accelerator: a build consults it to skip parsing, planning and rendering, and a page is reused
+//! only when the live output still holds exactly the files recorded for it. A missing, corrupt
+//! or foreign cache means a clean build.
 //!
 //! On disk it is a head (`build-cache.bin`, postcard, closed by a checksum of its bytes) naming
 //! the parts the entries are kept in (`build-cache/NAME.DIGEST`, each named by the digest of its
@@ -16,12 +16,13 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::SystemTime;
 
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
-use stillpoint_content::{ParsedArticles, ReadPart};
+use stillpoint_content::{Catalog, ParsedArticles, ReadPart};
 use stillpoint_fingerprint::{Digest, Stamp};
 
 use crate::build::OutlineRecord;
@@ -32,7 +33,7 @@ use crate::error::BuildError;
 pub const CACHE_FILE: &str = "build-cache.bin";
 /// The folder of the parts the head names, beside it.
 const PARTS_DIR: &str = "build-cache";
-const FORMAT: u32 = 7;
+const FORMAT: u32 = 8;
 /// Bytes of the digest closing the head, over everything before them.
 const CHECK_LEN: usize = 16;
 /// How many parts the pages and the parsed articles are each spread over.
@@ -52,6 +53,8 @@ pub struct BuildCache {
     /// The last build's outline, the digest of the manifest of the output it left, and where
     /// each article was shown.
     outline: Option<OutlineRecord>,
+    /// The catalog of the last build, with the outline placement it was built for.
+    catalog: Option<(String, Arc<Catalog>)>,
     /// What changed since the cache was read or saved.
     dirty: Dirty,
     seen: HashSet<PathBuf>,
@@ -65,6 +68,7 @@ struct Dirty {
     all: bool,
     meta: bool,
     outline: bool,
+    catalog: bool,
     /// Bit `i`: the pages' part `i`.
     pages: u64,
 }
@@ -76,6 +80,8 @@ enum Part {
     Meta,
     /// The outline of the last build, but for its output.
     Outline,
+    /// The catalog of the last build.
+    Catalog,
     Pages(u8),
     Parsed(u8),
 }
@@ -83,13 +89,14 @@ enum Part {
 impl Part {
     fn all() -> impl Iterator<Item = Part> {
         let shards = (0..SHARDS as u8).flat_map(|i| [Part::Pages(i), Part::Parsed(i)]);
-        [Part::Meta, Part::Outline].into_iter().chain(shards)
+        [Part::Meta, Part::Outline, Part::Catalog].into_iter().chain(shards)
     }
 
     fn file_name(self, digest: &[u8; 16]) -> String {
         let name = match self {
             Part::Meta => "meta".to_string(),
             Part::Outline => "outline".to_string(),
+            Part::Catalog => "catalog".to_string(),
             Part::Pages(i) => format!("pages-{i:02}"),
             Part::Parsed(i) => format!("parsed-{i:02}"),
         };
@@ -145,6 +152,7 @@ struct OutlinePart {
 enum Read {
     Meta(Meta),
     Outline(OutlinePart),
+    Catalog(Option<(String, Catalog)>),
     Pages(Vec<(String, PageEntry)>),
     Parsed(ReadPart),
 }
@@ -243,6 +251,7 @@ impl BuildCache {
                 let decoded = match part {
                     Part::Meta => postcard::from_bytes(&bytes).map(Read::Meta),
                     Part::Outline => postcard::from_bytes(&bytes).map(Read::Outline),
+                    Part::Catalog => postcard::from_bytes(&bytes).map(Read::Catalog),
                     Part::Pages(_) => postcard::from_bytes(&bytes).map(Read::Pages),
                     Part::Parsed(_) => postcard::from_bytes(&bytes).map(Read::Parsed),
                 };
@@ -263,6 +272,7 @@ impl BuildCache {
                     outline_output = meta.outline_output;
                 }
                 Read::Outline(part) => outline = part.record,
+                Read::Catalog(catalog) => cache.catalog = catalog.map(|(k, c)| (k, Arc::new(c))),
                 Read::Pages(pages) => cache.pages.extend(pages),
                 Read::Parsed(part) => parsed.push(part),
             }
@@ -321,6 +331,7 @@ impl BuildCache {
             _ if dirty.all => true,
             Part::Meta => dirty.meta,
             Part::Outline => dirty.outline,
+            Part::Catalog => dirty.catalog,
             Part::Pages(i) => dirty.pages & 1 << i != 0,
             Part::Parsed(i) => parsed & 1 << i != 0,
         };
@@ -382,6 +393,7 @@ impl BuildCache {
                 outline_output: self.outline.as_ref().map(|r| r.output.as_str()),
             }),
             Part::Outline => postcard::to_stdvec(&OutlinePartRef { record: self.outline.as_ref() }),
+            Part::Catalog => postcard::to_stdvec(&self.catalog.as_ref().map(|(k, c)| (k, &**c))),
             Part::Pages(i) => {
                 let pages: Vec<(&String, &PageEntry)> =
                     self.pages.iter().filter(|(route, _)| shard(route.as_bytes()) == i).collect();
@@ -390,6 +402,20 @@ impl BuildCache {
             Part::Parsed(i) => postcard::to_stdvec(&self.parsed.part(|p| path_shard(p) == i)),
         };
         encoded.expect("the cache serialises")
+    }
+
+    /// The catalog the last build recorded, when it was built for this outline placement (the
+    /// catalog depends on nothing else).
+    pub fn catalog_for(&self, placement: &str) -> Option<Arc<Catalog>> {
+        self.catalog.as_ref().filter(|(key, _)| key == placement).map(|(_, c)| Arc::clone(c))
+    }
+
+    /// Records the catalog built for an outline placement.
+    pub fn set_catalog(&mut self, placement: &str, catalog: &Arc<Catalog>) {
+        if self.catalog.as_ref().is_none_or(|(key, _)| key != placement) {
+            self.catalog = Some((placement.to_string(), Arc::clone(catalog)));
+            self.dirty.catalog = true;
+        }
     }
 
     /// Records a page's entry.
@@ -518,7 +544,7 @@ mod tests {
         }
         c.save(dir.path()).unwrap();
         let first = part_names(dir.path());
-        assert_eq!(first.len(), 2 + 2 * SHARDS);
+        assert_eq!(first.len(), 3 + 2 * SHARDS);
 
         let (mut c, why) = BuildCache::load(dir.path(), "v");
         assert!(why.is_none(), "{why:?}");
@@ -530,11 +556,11 @@ mod tests {
         c.retain_pages(|route| route != "/p/7");
         c.set_page("/p/7", entry(1001));
         c.save(dir.path()).unwrap();
-        let second = part_names(dir.path());
-        let new: Vec<&String> = second.difference(&first).collect();
+        let written = part_names(dir.path());
+        let new: Vec<&String> = written.difference(&first).collect();
         let name = format!("pages-{:02}.", shard(b"/p/7"));
         assert!(new.len() == 1 && new[0].starts_with(&name), "{new:?}");
-        assert_eq!(second.len(), first.len(), "the part replaced is removed");
+        assert_eq!(written.len(), first.len(), "the part replaced is removed");
 
         let (c, why) = BuildCache::load(dir.path(), "v");
         assert!(why.is_none(), "{why:?}");
@@ -542,6 +568,17 @@ mod tests {
             (c.pages.len(), &c.pages["/p/7"], &c.pages["/p/8"]),
             (200, &entry(1001), &entry(8))
         );
+
+        // The catalog comes back for the placement it was built for only.
+        let (mut c, _) = BuildCache::load(dir.path(), "v");
+        let mut catalog = Catalog::default();
+        catalog.newest = vec![2, 0, 1];
+        let catalog = Arc::new(catalog);
+        c.set_catalog("p1", &catalog);
+        c.save(dir.path()).unwrap();
+        let (c, _) = BuildCache::load(dir.path(), "v");
+        assert_eq!(c.catalog_for("p1").as_deref(), Some(&*catalog));
+        assert!(c.catalog_for("p2").is_none());
 
         std::fs::remove_file(dir.path().join(PARTS_DIR).join(new[0])).unwrap();
         let (c, why) = BuildCache::load(dir.path(), "v");
@@ -573,7 +610,7 @@ mod tests {
         assert_eq!(c.pages["/a"], entry(1));
         c.set_page("/b", entry(3));
         c.save(dir.path()).unwrap();
-        assert_eq!(part_names(dir.path()).len(), 2 + 2 * SHARDS, "the parts no head names go");
+        assert_eq!(part_names(dir.path()).len(), 3 + 2 * SHARDS, "the parts no head names go");
     }
 
     #[test]

@@ -412,7 +412,9 @@ pub fn build_in(
     let placed_as_last = matches!(&session.catalog, Some((key, _)) if *key == outline.placement);
     let catalog = match session.catalog.take() {
         Some((key, catalog)) if key == outline.placement => catalog,
-        _ => build_catalog(&site),
+        _ => {
+            cache.catalog_for(&outline.placement).unwrap_or_else(|| Arc::new(build_catalog(&site)))
+        }
     };
     tracing::debug!(elapsed = ?started.elapsed(), same_outline, "catalog");
     let ctx = PlanContext::new(&site, &catalog).with_images(&images);
@@ -605,6 +607,7 @@ pub fn build_in(
             cache.retain_pages(|r| routes.contains(r));
         }
         cache.retain_seen_files();
+        cache.set_catalog(&outline.placement, &catalog);
         if same_outline {
             cache.set_outline_output(output_digest);
         } else {

@@ -104,14 +104,17 @@ pub struct OutlineInputs<'a> {
 #[derive(Default)]
 pub struct OutlineMemo {
     data_digest: String,
-    by_source: FxHashMap<PathBuf, (String, Digests)>,
+    by_source: FxHashMap<PathBuf, (String, Known)>,
     /// The last build's articles, in order, with their digests: an article that is the same
     /// (shared with the load's store, so unchanged) at the same place is found without hashing.
-    last: Vec<(Arc<Article>, Digests)>,
+    last: Vec<(Arc<Article>, Known)>,
 }
 
 /// An article's placement and shown digests.
 type Digests = ([u8; 16], [u8; 16]);
+
+/// An article's digests, with what it was read from ([`article_id`]).
+type Known = (Digests, [u8; 16]);
 
 impl OutlineInputs<'_> {
     /// What the environment built for changes beyond `stillpoint.toml`'s text (which
@@ -148,39 +151,38 @@ impl OutlineInputs<'_> {
                 OutlineMemo { data_digest: self.site.data_digest.clone(), ..Default::default() };
         }
         let (known, last, recorded) = (&memo.by_source, &memo.last, self.recorded);
-        let (ids, digests): (Vec<[u8; 16]>, Vec<(Digests, bool)>) = self
+        let digests: Vec<(Known, bool)> = self
             .site
             .articles
             .par_iter()
             .enumerate()
-            .map(|(i, a)| {
-                let id = article_id(a);
-                let found = match last.get(i) {
-                    Some((same, digest)) if Arc::ptr_eq(same, a) => Some(*digest),
-                    _ => match known.get(&a.source) {
-                        Some((file, digest)) if *file == a.digest => Some(*digest),
-                        _ => recorded.and_then(|r| r.digests_at(i, &id)),
-                    },
-                };
-                match found {
-                    Some(digest) => (id, (digest, false)),
-                    None => (id, (article_digests(a), true)),
-                }
+            .map(|(i, a)| match last.get(i) {
+                Some((same, known)) if Arc::ptr_eq(same, a) => (*known, false),
+                _ => match known.get(&a.source) {
+                    Some((file, known)) if *file == a.digest => (*known, false),
+                    _ => {
+                        let id = article_id(a);
+                        match recorded.and_then(|r| r.digests_at(i, &id)) {
+                            Some(digests) => ((digests, id), false),
+                            None => ((article_digests(a), id), true),
+                        }
+                    }
+                },
             })
-            .unzip();
-        for (a, (digest, fresh)) in self.site.articles.iter().zip(&digests) {
-            key = key.part(&digest.0);
+            .collect();
+        for (a, (known, fresh)) in self.site.articles.iter().zip(&digests) {
+            key = key.part(&known.0.0);
             if *fresh {
-                memo.by_source.insert(a.source.clone(), (a.digest.clone(), *digest));
+                memo.by_source.insert(a.source.clone(), (a.digest.clone(), *known));
             }
         }
         if memo.last.len() == digests.len() {
             // Most are the same articles: only the others are replaced.
-            for ((last, a), (digest, _)) in
+            for ((last, a), (known, _)) in
                 memo.last.iter_mut().zip(&self.site.articles).zip(&digests)
             {
                 if !Arc::ptr_eq(&last.0, a) {
-                    *last = (Arc::clone(a), *digest);
+                    *last = (Arc::clone(a), *known);
                 }
             }
         } else {
@@ -193,8 +195,9 @@ impl OutlineInputs<'_> {
                 .collect();
         }
         let placement = key.finish();
-        let shown: Vec<[u8; 16]> = digests.iter().map(|((_, shown), _)| *shown).collect();
-        let placements = digests.iter().map(|((placement, _), _)| *placement).collect();
+        let shown: Vec<[u8; 16]> = digests.iter().map(|(((_, shown), _), _)| *shown).collect();
+        let placements = digests.iter().map(|(((placement, _), _), _)| *placement).collect();
+        let ids = digests.iter().map(|((_, id), _)| *id).collect();
         let key = shown.iter().fold(Key::new(&placement), |key, s| key.part(s)).finish();
         Ok(Outline { key, placement, shown, ids, placements })
     }

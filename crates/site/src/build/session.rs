@@ -5,6 +5,7 @@
 //! change ([`Session::save`]).
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use stillpoint_content::Catalog;
@@ -26,7 +27,7 @@ pub struct Session {
     /// What each article showed elsewhere at the last build (see outline.rs).
     pub(super) outlines: OutlineMemo,
     /// The last build's catalog, with the outline it was built for.
-    pub(super) catalog: Option<(String, Catalog)>,
+    pub(super) catalog: Option<(String, Arc<Catalog>)>,
     /// The last build's search index documents and keys.
     pub(super) search: Option<crate::search_index::SearchMemo>,
     /// What each article's page in the output was rendered from, by the article's place.
