@@ -10,6 +10,9 @@ use crate::error::{ContentError, ContentErrorKind, line_col, toml_error};
 use crate::labels::{is_slug, slugify};
 use crate::located::Located;
 
+/// Where the authors are written, relative to the site directory.
+pub const AUTHORS_FILE: &str = "data/authors.toml";
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Author {
     pub name: String,
@@ -24,6 +27,9 @@ pub struct Author {
     pub photo: Option<Located<String>>,
     /// `photo_alt`: the photo's alt text (else the author's name).
     pub photo_alt: Option<String>,
+    /// The biography's internal links (`/…` targets), with their lines in data/authors.toml:
+    /// checked like an article's.
+    pub links: Vec<Located<String>>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -102,7 +108,8 @@ impl Authors {
             // The biography is Markdown: it may nest no deeper than an article.
             let (bio_line, _) = line_col(text, ra.description.span().start);
             let description = ra.description.into_inner();
-            errors.extend(crate::article::scan_body(&description, bio_line).too_deep_error(path));
+            let scan = crate::article::scan_body(&description, bio_line);
+            errors.extend(scan.too_deep_error(path));
             let photo = ra.photo.and_then(|p| {
                 let (line, col) = line_col(text, p.span().start);
                 let value = p.into_inner().trim().to_string();
@@ -127,6 +134,7 @@ impl Authors {
                 meta_description: ra.meta_description,
                 photo,
                 photo_alt: ra.photo_alt.map(|a| a.trim().to_string()).filter(|a| !a.is_empty()),
+                links: scan.links,
             });
         }
         if errors.is_empty() { Ok(Self { list, by_name }) } else { Err(errors) }

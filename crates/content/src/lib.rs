@@ -50,7 +50,7 @@ pub use article::{
     Article, Entity, EntitySubcategory, internal_path, scan_links, text_digest, truncate_words,
 };
 pub use audio::{AUDIO_EXTENSIONS, AudioInfo, AudioKind, read_audio};
-pub use authors::{Author, Authors};
+pub use authors::{AUTHORS_FILE, Author, Authors};
 pub use catalog::{Catalog, CategoryIndex, SubcategoryIndex, SubsubcategoryIndex, build_catalog};
 pub use color::{Rgb, contrast};
 pub use config::{SiteConfig, parse_date};
@@ -68,7 +68,7 @@ pub use located::Located;
 pub use media_files::SiteAudio;
 pub use media_refs::{MediaRef, check as check_media_ref, resolve as resolve_media_ref};
 pub use nesting::MAX_NESTING;
-pub use pages::{INFO_PAGES, InfoPage, default_route};
+pub use pages::{INFO_PAGES, InfoPage, InfoPageSpec, default_route, info_page_spec};
 pub use parsed::{ParsedArticles, ParsedPart, ReadPart};
 pub use podcast::{PODCAST_CATEGORIES, Podcast};
 pub use publish::{Publish, Schedule, Upcoming, declares_draft, is_content_name};

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 
 use crate::article::Article;
 use crate::article::text_digest;
-use crate::authors::Authors;
+use crate::authors::{AUTHORS_FILE, Authors};
 use crate::config::SiteConfig;
 use crate::error::{ContentError, ContentErrorKind, Diagnostics, line_col};
 use crate::front_matter::split;
@@ -160,8 +160,8 @@ pub fn load_site_partial_with(
     }
     let topics = read("data/topics.toml", &mut diag)
         .and_then(|t| parse_into(&mut diag, Topics::parse(Path::new("data/topics.toml"), &t)));
-    let authors = read("data/authors.toml", &mut diag)
-        .and_then(|t| parse_into(&mut diag, Authors::parse(Path::new("data/authors.toml"), &t)));
+    let authors = read(AUTHORS_FILE, &mut diag)
+        .and_then(|t| parse_into(&mut diag, Authors::parse(Path::new(AUTHORS_FILE), &t)));
     let sponsored = if root.join("data/sponsored.json").exists() {
         read("data/sponsored.json", &mut diag).and_then(|t| {
             parse_into(&mut diag, Sponsored::parse(Path::new("data/sponsored.json"), &t))
@@ -256,13 +256,13 @@ pub fn load_site_partial_with(
 /// The stems of the pages to read: the required `INFO_PAGES` (a missing one is reported as
 /// missing), then every other `*.md` directly under `pages/`, sorted.
 fn page_names(root: &Path) -> Vec<String> {
-    let mut names: Vec<String> = INFO_PAGES.iter().map(|n| n.to_string()).collect();
+    let mut names: Vec<String> = INFO_PAGES.iter().map(|p| p.name.to_string()).collect();
     let mut others: Vec<String> = fs::read_dir(root.join("pages"))
         .into_iter()
         .flatten()
         .flatten()
         .filter_map(|e| e.file_name().to_str()?.strip_suffix(".md").map(str::to_string))
-        .filter(|stem| !stem.starts_with('.') && !INFO_PAGES.contains(&stem.as_str()))
+        .filter(|stem| !stem.starts_with('.') && crate::pages::info_page_spec(stem).is_none())
         .collect();
     others.sort();
     names.extend(others);

@@ -200,7 +200,7 @@ pub(crate) fn check_all(
         let from = || Cow::Owned(PathBuf::from(page.source()));
         written.extend(page.images.iter().map(|image| (from(), "body image", image, false)));
     }
-    let authors_file = || Cow::Borrowed(Path::new("data/authors.toml"));
+    let authors_file = || Cow::Borrowed(Path::new(crate::AUTHORS_FILE));
     for author in authors.iter().flat_map(|a| &a.list) {
         written.extend(author.photo.iter().map(|photo| (authors_file(), "photo", photo, true)));
     }

@@ -10,15 +10,58 @@ use crate::error::{ContentError, ContentErrorKind};
 use crate::front_matter::split_optional;
 use crate::labels::is_slug;
 
-/// The information pages every site has, by file stem, in the order the site lists them.
-pub const INFO_PAGES: [&str; 3] = ["about-us", "privacy-policy", "terms"];
+/// An information page every site has: its file, route, title, footer label and description.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InfoPageSpec {
+    /// The file stem under `pages/`.
+    pub name: &'static str,
+    pub route: &'static str,
+    /// The page's title (its `title:` when it gives one does not replace it: the spec's).
+    pub title: &'static str,
+    /// The label of its link in the default footer.
+    pub footer_label: &'static str,
+    /// Its meta description, `{brand}` standing for the site's title (a `description:` in its
+    /// front matter replaces it).
+    pub description: &'static str,
+}
+
+/// The information pages every site has, in the order the site lists them: the one table their
+/// routes, titles, descriptions, sitemap entries and footer links are read from.
+pub const INFO_PAGES: [InfoPageSpec; 3] = [
+    InfoPageSpec {
+        name: "about-us",
+        route: "/info/about-us",
+        title: "About Us",
+        footer_label: "About us",
+        description: "Who we are and why {brand} exists: calm, practical, evidence-informed writing on meditation and mindfulness.",
+    },
+    InfoPageSpec {
+        name: "privacy-policy",
+        route: "/privacy-policy",
+        title: "Privacy Policy",
+        footer_label: "Privacy policy",
+        description: "How {brand} handles your data: no accounts, no cookies of our own, and a search that runs in your browser.",
+    },
+    InfoPageSpec {
+        name: "terms",
+        route: "/terms",
+        title: "Terms of Service",
+        footer_label: "Terms",
+        description: "The terms for using {brand}: informational articles about meditation and mindfulness, not medical advice.",
+    },
+];
+
+/// The information page named `name`, when it is one every site has.
+pub fn info_page_spec(name: &str) -> Option<&'static InfoPageSpec> {
+    INFO_PAGES.iter().find(|p| p.name == name)
+}
 
 /// The one table of page routes: the spec's route of an information page, `/info/{name}` for
 /// any other page.
 pub fn default_route(name: &str) -> String {
-    match name {
-        "privacy-policy" | "terms" => format!("/{name}"),
-        other => format!("/info/{other}"),
+    match info_page_spec(name) {
+        Some(spec) => spec.route.to_string(),
+        None => format!("/info/{name}"),
     }
 }
 
@@ -38,6 +81,8 @@ pub struct InfoPage {
     pub body_line: u32,
     /// The body's images (`![alt](…)`): as written, with where.
     pub images: Vec<crate::located::Located<String>>,
+    /// The body's internal links (`/…` targets), with where: checked like an article's.
+    pub links: Vec<crate::located::Located<String>>,
 }
 
 #[derive(Deserialize, Default)]
@@ -122,6 +167,7 @@ impl InfoPage {
             body: split.body.to_string(),
             body_line: split.body_line,
             images: scan.images,
+            links: scan.links,
         })
     }
 }
@@ -152,8 +198,9 @@ fn field_position(yaml: &str, yaml_line: u32, field: &str) -> (u32, u32) {
 /// The pages in the order the site lists them: the spec's information pages first, then the
 /// others by name.
 pub fn sort_pages(pages: &mut [InfoPage]) {
-    let rank =
-        |p: &InfoPage| INFO_PAGES.iter().position(|n| *n == p.name).unwrap_or(INFO_PAGES.len());
+    let rank = |p: &InfoPage| {
+        INFO_PAGES.iter().position(|spec| spec.name == p.name).unwrap_or(INFO_PAGES.len())
+    };
     pages.sort_by(|a, b| (rank(a), &a.name).cmp(&(rank(b), &b.name)));
 }
 

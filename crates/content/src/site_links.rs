@@ -7,6 +7,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::error::{ContentError, ContentErrorKind, line_col};
+use crate::pages::INFO_PAGES;
 
 /// A link written in `stillpoint.toml`. `line` is 0 for a default link (not in the file).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,16 +67,11 @@ impl Default for Footer {
     fn default() -> Self {
         Self {
             copyright: DEFAULT_COPYRIGHT.into(),
-            links: [
-                ("Authors", "/authors"),
-                ("About us", "/info/about-us"),
-                ("Privacy policy", "/privacy-policy"),
-                ("Terms", "/terms"),
-                ("Sitemap", "/sitemap"),
-            ]
-            .iter()
-            .map(|(l, h)| ConfigLink::default_link(l, h))
-            .collect(),
+            links: std::iter::once(("Authors", "/authors"))
+                .chain(INFO_PAGES.iter().map(|p| (p.footer_label, p.route)))
+                .chain([("Sitemap", "/sitemap")])
+                .map(|(l, h)| ConfigLink::default_link(l, h))
+                .collect(),
             titles: FooterTitles::default(),
         }
     }

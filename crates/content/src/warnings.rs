@@ -15,14 +15,14 @@ use crate::warning::{ContentWarning, WarningKind};
 pub fn content_warnings(site: &Site, catalog: &Catalog) -> Vec<ContentWarning> {
     let mut out = Vec::new();
     let authors_toml =
-        std::fs::read_to_string(site.root.join("data/authors.toml")).unwrap_or_default();
+        std::fs::read_to_string(site.root.join(crate::AUTHORS_FILE)).unwrap_or_default();
     for (author, articles) in site.authors.list.iter().zip(&catalog.by_author) {
         if articles.is_empty() {
             let quoted = format!("\"{}\"", author.name);
             let (line, col) =
                 authors_toml.find(&quoted).map_or((0, 0), |at| line_col(&authors_toml, at));
             out.push(ContentWarning {
-                path: "data/authors.toml".into(),
+                path: crate::AUTHORS_FILE.into(),
                 line,
                 col,
                 kind: WarningKind::AuthorWithoutArticles(author.name.clone()),
@@ -194,7 +194,7 @@ mod tests {
              [[author]]\nname = \"Ben\"\ndescription = \"B.\"\nmeta_title = \"B\"\nmeta_description = \"B\"\n",
         );
         for page in crate::pages::INFO_PAGES {
-            write(root, &format!("pages/{page}.md"), "---\ntitle: P\n---\nText.\n");
+            write(root, &format!("pages/{}.md", page.name), "---\ntitle: P\n---\nText.\n");
         }
         write(root, "pages/terms.md", "---\ntitle: P\n---\nText.\n\n{% include terms.html %}\n");
         write(

@@ -154,7 +154,7 @@ thread_local! {
         std::fs::write(dir.path().join("data/authors.toml"), &authors[..fourth]).expect("written");
         for file in ["stillpoint.toml", "data/topics.toml", "data/sponsored.json"]
             .into_iter()
-            .chain(INFO_PAGES.map(|p| format!("pages/{p}.md")).each_ref().map(String::as_str))
+            .chain(INFO_PAGES.map(|p| format!("pages/{}.md", p.name)).each_ref().map(String::as_str))
         {
             std::fs::copy(demo.join(file), dir.path().join(file)).expect("the demo site's files");
         }

@@ -3,10 +3,10 @@
 use rayon::prelude::*;
 use std::fmt::Write as _;
 
-use stillpoint_content::{Catalog, Site};
+use stillpoint_content::SiteConfig;
 
 use crate::layout::{ATOM_XML, PAGE_DATA_DIR, RSS_XML, SITEMAP_XML, SLICE_DATA_DIR, sitemap_part};
-use crate::plan::{PlanContext, SitePage};
+use crate::plan::{ArticleSummary, PlanContext, SitePage};
 use crate::render::escape;
 
 /// Entries in each feed.
@@ -51,7 +51,7 @@ fn urlset(ctx: &PlanContext, pages: &[&SitePage]) -> String {
     for p in pages {
         let _ = write!(x, "<url><loc>{}</loc>", escape(&ctx.absolute(&p.path)));
         if let Some(i) = p.article() {
-            let a = ctx.article(i);
+            let a = ctx.summary(i).placement;
             let _ = write!(x, "<lastmod>{}</lastmod>", a.updated.unwrap_or(a.date));
         }
         x.push_str("</url>\n");
@@ -63,21 +63,19 @@ fn urlset(ctx: &PlanContext, pages: &[&SitePage]) -> String {
 /// `robots.txt`: everything but the data files may be crawled, and the sitemap is named; with
 /// `noindex` (a build not for production) or in a preview with drafts (`build --drafts`) nothing
 /// may be crawled.
-pub fn robots_txt(site: &Site, noindex: bool) -> String {
-    if noindex || site.schedule.preview {
+pub fn robots_txt(ctx: &PlanContext) -> String {
+    if ctx.noindex || ctx.schedule.preview {
         return "User-agent: *\nDisallow: /\n".to_string();
     }
     format!(
         "User-agent: *\nAllow: /\nDisallow: /{PAGE_DATA_DIR}/\nDisallow: /{SLICE_DATA_DIR}/\n\nSitemap: {}/{SITEMAP_XML}\n",
-        site.config.url
+        ctx.config.url
     )
 }
 
-fn latest<'a>(
-    site: &'a Site,
-    catalog: &'a Catalog,
-) -> impl Iterator<Item = &'a stillpoint_content::Article> {
-    catalog.newest.iter().take(FEED_SIZE).map(|&i| &*site.articles[i])
+/// The newest articles, as the feeds show them.
+fn latest<'a>(ctx: &'a PlanContext) -> impl Iterator<Item = ArticleSummary<'a>> {
+    ctx.catalog.newest.iter().take(FEED_SIZE).map(|&i| ctx.summary(i))
 }
 
 /// RFC 822 date at midnight UTC.
@@ -100,8 +98,8 @@ const ITUNES: &str = "http://www.itunes.com/dtds/podcast-1.0.dtd";
 /// The RSS feed of the newest articles. An article with audio carries its recording as an
 /// `<enclosure>`; with `[podcast]` configured the channel and those items carry the iTunes tags
 /// podcast apps read (see `podcast_channel`).
-pub fn rss_xml(site: &Site, catalog: &Catalog) -> String {
-    let c = &site.config;
+pub fn rss_xml(ctx: &PlanContext) -> String {
+    let c = ctx.config;
     let podcast = c.podcast.as_ref();
     let mut x = format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\"{}>\n<channel>\n",
@@ -116,7 +114,7 @@ pub fn rss_xml(site: &Site, catalog: &Catalog) -> String {
         rss_text(&c.description)
     );
     if let Some(p) = podcast {
-        x.push_str(&podcast_channel(site, p));
+        x.push_str(&podcast_channel(c, p));
     }
     let _ = writeln!(x, "<language>{}</language>", c.locale.replace('_', "-").to_lowercase());
     let _ = writeln!(
@@ -124,25 +122,24 @@ pub fn rss_xml(site: &Site, catalog: &Catalog) -> String {
         "<atom:link href=\"{}/{RSS_XML}\" rel=\"self\" type=\"application/rss+xml\"/>",
         c.url
     );
-    if let Some(&first) = catalog.newest.first() {
-        let _ = writeln!(x, "<lastBuildDate>{}</lastBuildDate>", rfc822(site.articles[first].date));
+    if let Some(first) = latest(ctx).next() {
+        let _ = writeln!(x, "<lastBuildDate>{}</lastBuildDate>", rfc822(first.placement.date));
     }
-    for a in latest(site, catalog) {
+    for ArticleSummary { placement: a, shown } in latest(ctx) {
         let url = format!("{}/articles/{}", c.url, a.slug);
         let _ = writeln!(
             x,
             "<item><title>{}</title><link>{url}</link><guid isPermaLink=\"true\">{url}</guid><pubDate>{}</pubDate><description>{}</description>{}{}</item>",
-            rss_text(&a.title),
+            rss_text(shown.title),
             rfc822(a.date),
-            rss_text(&a.description),
+            rss_text(shown.description),
             a.author
-                .as_ref()
                 .map(|au| format!(
                     "<dc:creator xmlns:dc=\"http://purl.org/dc/elements/1.1/\">{}</dc:creator>",
-                    escape(&au.value)
+                    escape(au)
                 ))
                 .unwrap_or_default(),
-            site.audio_of(a).map(|r| episode(site, r)).unwrap_or_default()
+            ctx.audio(shown.audio).map(|r| episode(c, r)).unwrap_or_default()
         );
     }
     x.push_str("</channel>\n</rss>\n");
@@ -151,12 +148,9 @@ pub fn rss_xml(site: &Site, catalog: &Catalog) -> String {
 
 /// The channel's iTunes tags (what Apple Podcasts requires: artwork, category, explicit; and
 /// the author and owner it shows and writes to).
-fn podcast_channel(site: &Site, p: &stillpoint_content::Podcast) -> String {
-    let image = if p.image.starts_with('/') {
-        format!("{}{}", site.config.url, p.image)
-    } else {
-        p.image.clone()
-    };
+fn podcast_channel(c: &SiteConfig, p: &stillpoint_content::Podcast) -> String {
+    let image =
+        if p.image.starts_with('/') { format!("{}{}", c.url, p.image) } else { p.image.clone() };
     let category = match &p.subcategory {
         Some(sub) => format!(
             "<itunes:category text=\"{}\"><itunes:category text=\"{}\"/></itunes:category>",
@@ -168,7 +162,7 @@ fn podcast_channel(site: &Site, p: &stillpoint_content::Podcast) -> String {
     format!(
         "<itunes:author>{}</itunes:author>\n<itunes:summary>{}</itunes:summary>\n<itunes:image href=\"{}\"/>\n{category}\n<itunes:explicit>{}</itunes:explicit>\n<itunes:owner><itunes:name>{}</itunes:name><itunes:email>{}</itunes:email></itunes:owner>\n<itunes:type>episodic</itunes:type>\n",
         escape(&p.author),
-        escape(&site.config.description),
+        escape(&c.description),
         escape(&image),
         p.explicit,
         escape(&p.owner_name),
@@ -177,23 +171,23 @@ fn podcast_channel(site: &Site, p: &stillpoint_content::Podcast) -> String {
 }
 
 /// An item's recording: its enclosure, and its duration when the feed is a podcast.
-fn episode(site: &Site, r: &stillpoint_content::SiteAudio) -> String {
+fn episode(c: &SiteConfig, r: &stillpoint_content::SiteAudio) -> String {
     let mut x = format!(
         "<enclosure url=\"{}{}\" length=\"{}\" type=\"{}\"/>",
-        escape(&site.config.url),
+        escape(&c.url),
         escape(&r.url()),
         r.bytes,
         r.kind.mime()
     );
-    if site.config.podcast.is_some() {
+    if c.podcast.is_some() {
         let _ = write!(x, "<itunes:duration>{}</itunes:duration>", r.seconds());
     }
     x
 }
 
-pub fn atom_xml(site: &Site, catalog: &Catalog) -> String {
-    let c = &site.config;
-    let updated = latest(site, catalog).map(|a| a.updated.unwrap_or(a.date)).max();
+pub fn atom_xml(ctx: &PlanContext) -> String {
+    let c = ctx.config;
+    let updated = latest(ctx).map(|a| a.placement.updated.unwrap_or(a.placement.date)).max();
     let updated = updated.unwrap_or(c.start_date);
     let mut x = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n",
@@ -210,19 +204,19 @@ pub fn atom_xml(site: &Site, catalog: &Catalog) -> String {
         c.url, c.url, c.url
     );
     let _ = writeln!(x, "<updated>{updated}T00:00:00Z</updated>");
-    for a in latest(site, catalog) {
+    for ArticleSummary { placement: a, shown } in latest(ctx) {
         let url = format!("{}/articles/{}", c.url, a.slug);
-        let author = a.author.as_ref().map_or(c.title.as_str(), |au| au.value.as_str());
+        let author = a.author.unwrap_or(c.title.as_str());
         let _ = writeln!(
             x,
             "<entry><title>{}</title><link href=\"{url}\"/><id>{url}</id><updated>{}T00:00:00Z</updated>{}<author><name>{}</name></author><summary>{}</summary></entry>",
-            escape(&a.title),
+            escape(shown.title),
             a.updated.unwrap_or(a.date),
             a.updated
                 .map(|_| format!("<published>{}T00:00:00Z</published>", a.date))
                 .unwrap_or_default(),
             escape(author),
-            escape(&a.description)
+            escape(shown.description)
         );
     }
     x.push_str("</feed>\n");
@@ -282,14 +276,15 @@ mod tests {
         a.description = "<img src=x onerror=alert(1)> & more".into();
         site.articles[newest] = std::sync::Arc::new(a);
 
-        let rss = rss_xml(&site, &catalog);
+        let ctx = PlanContext::new(&site, &catalog);
+        let rss = rss_xml(&ctx);
         let titles = texts(&rss, b"title");
         assert_eq!(titles[0], "Calm &amp; &lt;i&gt;co&lt;/i&gt;", "{rss}");
         assert_eq!(titles[1], "&lt;b&gt;x&lt;/b&gt;", "{rss}");
         let descriptions = texts(&rss, b"description");
         assert_eq!(descriptions[1], "&lt;img src=x onerror=alert(1)&gt; &amp; more", "{rss}");
 
-        let atom = atom_xml(&site, &catalog);
+        let atom = atom_xml(&ctx);
         let titles = texts(&atom, b"title");
         assert_eq!(titles[1], "<b>x</b>", "Atom text is text (type=\"text\"): {atom}");
         assert!(!atom.contains("type=\"html\""), "{atom}");
@@ -301,10 +296,14 @@ mod tests {
         let site = load_site_partial(&dir, &stillpoint_content::Publish::at_clock())
             .0
             .expect("the demo site loads");
-        let open = robots_txt(&site, false);
+        let catalog = build_catalog(&site);
+        let mut ctx = PlanContext::new(&site, &catalog);
+        ctx.noindex = false;
+        let open = robots_txt(&ctx);
         assert!(open.contains("Allow: /\n"), "{open}");
         assert!(open.contains(&format!("Sitemap: {}/sitemap.xml", site.config.url)), "{open}");
-        assert_eq!(robots_txt(&site, true), "User-agent: *\nDisallow: /\n");
+        ctx.noindex = true;
+        assert_eq!(robots_txt(&ctx), "User-agent: *\nDisallow: /\n");
     }
 
     #[test]
@@ -344,7 +343,7 @@ mod tests {
 
     /// A copy of the demo with a newest article that has a recording, and `podcast` (a
     /// `[podcast]` section, or nothing) appended to stillpoint.toml.
-    fn demo_with_audio(podcast: &str) -> (tempfile::TempDir, Site) {
+    fn demo_with_audio(podcast: &str) -> (tempfile::TempDir, stillpoint_content::Site) {
         let dir = crate::test_site::demo_copy();
         let root = dir.path();
         let toml = std::fs::read_to_string(root.join("stillpoint.toml")).unwrap() + podcast;
@@ -377,13 +376,13 @@ mod tests {
     #[test]
     fn an_article_with_audio_is_an_enclosure_and_with_podcast_an_episode() {
         let (_dir, site) = demo_with_audio("");
-        let rss = rss_xml(&site, &build_catalog(&site));
+        let rss = rss_xml(&PlanContext::new(&site, &build_catalog(&site)));
         assert!(!rss.contains("itunes"), "{rss}");
         insta::assert_snapshot!("rss_enclosure", podcast_parts(&rss));
         let (_dir, site) = demo_with_audio(
             "\n[podcast]\ntitle = \"Stillpoint guided meditations\"\nauthor = \"Stillpoint & friends\"\nowner_name = \"Maya Lindqvist\"\nowner_email = \"podcast@stillpoint.example\"\ncategory = \"Health & Fitness > Mental Health\"\nimage = \"/images/podcast.jpg\"\n",
         );
-        let rss = rss_xml(&site, &build_catalog(&site));
+        let rss = rss_xml(&PlanContext::new(&site, &build_catalog(&site)));
         texts(&rss, b"title"); // well-formed
         insta::assert_snapshot!("rss_podcast", podcast_parts(&rss));
     }

@@ -2,7 +2,7 @@
 //! not take of it: the names the build writes at the top of the output, which no category slug
 //! may shadow.
 
-use stillpoint_content::{INFO_PAGES, default_route};
+use stillpoint_content::INFO_PAGES;
 
 pub use stillpoint_dist::layout::*;
 
@@ -24,7 +24,7 @@ pub fn top_level() -> Vec<String> {
         Route::sitemap(),
         Route::sitemap().page(2),
     ];
-    let info = INFO_PAGES.iter().map(|name| Route::info(&default_route(name)));
+    let info = INFO_PAGES.iter().map(|p| Route::info(p.route));
     let pages = fixed.into_iter().chain(info).flat_map(|r| [html_file(&r), page_data_file(&r)]);
     let generated = [
         ASSETS_DIR.to_string(),

@@ -45,10 +45,13 @@ pub fn validate_links(site: &Site, pages: &[SitePage]) -> Vec<ContentError> {
         }
     }
     for page in &site.pages {
-        for link in stillpoint_content::scan_links(&page.body, page.body_line) {
-            if !exists(&link.value) {
-                errors.push(broken(page.source().into(), &link));
-            }
+        for link in page.links.iter().filter(|l| !exists(&l.value)) {
+            errors.push(broken(page.source().into(), link));
+        }
+    }
+    for author in &site.authors.list {
+        for link in author.links.iter().filter(|l| !exists(&l.value)) {
+            errors.push(broken(stillpoint_content::AUTHORS_FILE.into(), link));
         }
     }
     let config = &site.config;
@@ -88,6 +91,39 @@ fn closest_route<'a>(path: &str, routes: &HashSet<&'a str>) -> Option<&'a str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::plan::{PlanContext, site_pages};
+
+    #[test]
+    fn links_in_author_biographies_and_pages_are_checked_where_they_are_written() {
+        let dir = crate::test_site::demo_copy();
+        let authors = dir.path().join(stillpoint_content::AUTHORS_FILE);
+        let text = std::fs::read_to_string(&authors).unwrap();
+        let first_bio = text.find("description = \"").expect("a one-line biography") + 15;
+        let edited = format!(
+            "{}See [my notes](/articles/no-such-notes). {}",
+            &text[..first_bio],
+            &text[first_bio..]
+        );
+        std::fs::write(&authors, &edited).unwrap();
+        let bio_line = edited[..first_bio].lines().count() as u32;
+        let terms = dir.path().join("pages/terms.md");
+        let page = std::fs::read_to_string(&terms).unwrap();
+        std::fs::write(&terms, format!("{page}\nSee [the guide](/info/no-such-guide).\n")).unwrap();
+        let publish = stillpoint_content::Publish::at_clock();
+        let site = stillpoint_content::load_site_partial(dir.path(), &publish).0.unwrap();
+        let catalog = stillpoint_content::build_catalog(&site);
+        let pages = site_pages(&PlanContext::new(&site, &catalog));
+        let found: Vec<(String, u32, String)> = validate_links(&site, &pages)
+            .into_iter()
+            .map(|e| (e.path.display().to_string(), e.line, e.kind.to_string()))
+            .collect();
+        assert_eq!(found.len(), 2, "{found:#?}");
+        assert!(found.iter().any(|(file, line, kind)| file == "data/authors.toml"
+            && *line == bio_line
+            && kind.contains("/articles/no-such-notes")));
+        assert!(found.iter().any(|(file, _, kind)| file == "pages/terms.md"
+            && kind.contains("/info/no-such-guide")));
+    }
 
     #[test]
     fn closest_route_prefers_a_sibling_slug() {

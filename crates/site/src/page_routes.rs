@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use stillpoint_content::{ContentError, ContentErrorKind, INFO_PAGES, Site, default_route};
+use stillpoint_content::{ContentError, ContentErrorKind, INFO_PAGES, Site};
 
 use crate::layout;
 use crate::plan::{PageRef, SitePage};
@@ -69,7 +69,7 @@ fn built_under(site: &Site, route: &str) -> Option<String> {
     }
     // The information pages' own files are in the build's list, but they are pages like any
     // other here: a clash with one of them is a clash with that page.
-    let spec_page = INFO_PAGES.iter().any(|n| default_route(n) == format!("/{top}"));
+    let spec_page = INFO_PAGES.iter().any(|p| p.route == format!("/{top}"));
     let writes = |name: &str| !spec_page && layout::is_top_level(name);
     if (nested && top != "info" && layout::is_top_level(top))
         || (!nested && (writes(&format!("{top}.html")) || writes(top)))

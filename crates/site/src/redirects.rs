@@ -9,22 +9,22 @@ use serde::{Deserialize, Serialize};
 use stillpoint_content::{ContentError, ContentErrorKind, Redirect, Site};
 
 use crate::layout;
-use crate::plan::SitePage;
+use crate::plan::{PlanContext, SitePage};
 use crate::render::escape;
 use crate::route::Route;
 
 /// Every redirect of a site: `data/redirects.toml` in file order, then the articles' aliases in
 /// article order (each to its article, permanent).
-pub fn site_redirects(site: &Site) -> Vec<Redirect> {
-    let mut all = site.redirects.clone();
-    for a in &site.articles {
-        for alias in &a.aliases {
+pub fn site_redirects(ctx: &PlanContext) -> Vec<Redirect> {
+    let mut all = ctx.redirects.to_vec();
+    for a in ctx.summaries().map(|a| a.placement) {
+        for alias in a.aliases.0 {
             all.push(Redirect {
                 from: alias.value.clone(),
-                to: Route::article(&a.slug).as_str().to_string(),
+                to: Route::article(a.slug).as_str().to_string(),
                 permanent: true,
                 prefix: false,
-                source: a.source.clone(),
+                source: a.source.to_path_buf(),
                 line: alias.line,
                 col: alias.col,
             });

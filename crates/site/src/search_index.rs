@@ -119,9 +119,7 @@ pub fn search_index_with(
     let (pairs, groups) = site_groups(ctx);
     let catalog = ctx.catalog;
     let count = catalog.newest.len();
-    // Oldest first: id 0 is the last of `newest`. (The site's articles directly: the index is
-    // no page, so what it reads is not noted as shown.)
-    let article = |id: usize| &ctx.site.articles[catalog.newest[count - 1 - id]];
+    // Oldest first: id 0 is the last of `newest`.
     let doc = |id: usize, buf: &mut Vec<u32>| {
         let i = catalog.newest[count - 1 - id];
         buf.clear();
@@ -129,10 +127,10 @@ pub fn search_index_with(
             let g = pairs.binary_search(p).expect("every placement is in the table");
             u32::try_from(g).expect("fewer than 2^32 topics")
         }));
-        let a = article(id);
-        (a.title.as_str(), a.slug.as_str())
+        let a = ctx.summary(i);
+        (a.shown.title, a.placement.slug)
     };
-    let source = |id: usize| Some(article(id));
+    let source = |id: usize| Some(ctx.held(catalog.newest[count - 1 - id]));
     let docs = DocSource { count, doc: &doc, source: &source, same_groups: same_placement };
     SearchMemo::update_from(memo, &docs, groups, Layout::DEFAULT)
 }

@@ -1,14 +1,11 @@
 //! Site-wide data: what the header and footer slices and the search box need, shipped once.
 
-use stillpoint_content::Site;
-
 use crate::plan::PlanContext;
 use crate::props::{FooterData, FooterTitles, Link, SiteData, SocialLink, TopicNode};
 
 pub fn site_data(ctx: &PlanContext, year: i16, search_manifest: String) -> SiteData {
-    let site: &Site = ctx.site;
-    let c = &site.config;
-    let categories = site
+    let c = ctx.config;
+    let categories = ctx
         .topics
         .categories
         .iter()
@@ -65,9 +62,8 @@ pub fn site_data(ctx: &PlanContext, year: i16, search_manifest: String) -> SiteD
         categories,
         year,
         search_manifest,
-        search_empty_image: site
+        search_empty_image: ctx
             .static_dir
-            .as_ref()
             .filter(|d| d.join(empty).is_file())
             .map(|_| format!("/{empty}")),
     }

@@ -233,9 +233,10 @@ fn validate(site: &Site, pages: &[SitePage]) -> Vec<stillpoint_content::ContentE
 pub fn check(site_dir: &Path, env: &str, publish: &Publish) -> Result<CheckReport, BuildError> {
     let site = load(site_dir, env, &mut ParsedArticles::default(), publish)?;
     let catalog = build_catalog(&site);
-    let pages = site_pages(&PlanContext::new(&site, &catalog));
+    let ctx = PlanContext::new(&site, &catalog);
+    let pages = site_pages(&ctx);
     let mut errors = validate(&site, &pages);
-    errors.extend(validate_redirects(&site, &pages, &site_redirects(&site)).1);
+    errors.extend(validate_redirects(&site, &pages, &site_redirects(&ctx)).1);
     // Every image readable, from its header (no digest: nothing is published).
     let refs = crate::images::References::of(&site);
     let warnings =
@@ -432,7 +433,7 @@ pub fn build_in(
         // With the placement the last build's (`replan`), the routes, links, pages and data
         // files validated are those it validated and found sound.
         let mut errors = if replan.is_some() { Vec::new() } else { validate(&site, &pages) };
-        let (valid, redirect_errors) = validate_redirects(&site, &pages, &site_redirects(&site));
+        let (valid, redirect_errors) = validate_redirects(&site, &pages, &site_redirects(&ctx));
         errors.extend(redirect_errors);
         let mut diag = Diagnostics(errors);
         diag.sort();
@@ -561,9 +562,9 @@ pub fn build_in(
         for (file, xml) in sitemap_files(&ctx, &pages) {
             update.put(&file, xml.as_bytes())?;
         }
-        update.put(layout::ROBOTS_TXT, robots_txt(&site, ctx.noindex).as_bytes())?;
-        update.put(layout::RSS_XML, rss_xml(&site, &catalog).as_bytes())?;
-        update.put(layout::ATOM_XML, atom_xml(&site, &catalog).as_bytes())?;
+        update.put(layout::ROBOTS_TXT, robots_txt(&ctx).as_bytes())?;
+        update.put(layout::RSS_XML, rss_xml(&ctx).as_bytes())?;
+        update.put(layout::ATOM_XML, atom_xml(&ctx).as_bytes())?;
         update.put(layout::BUILD_INFO, build_info.to_json().as_bytes())?;
         emit_redirects(&update, &redirects, &site.config.url)?;
     }

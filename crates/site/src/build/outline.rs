@@ -1,9 +1,9 @@
 //! The outline of a build: everything its output depends on except the Markdown of the
-//! articles. An article's Markdown shows only on its own page (its word count reaches other
-//! pages as reading minutes, its first paragraph as the description, its links through
-//! validation: all three are in the outline). So when the outline is the one the last build
-//! recorded, and the output is still what that build left, the only pages that can differ are
-//! those of articles whose files changed: the cache beside the plan stage then plans just those.
+//! articles. Every page but an article's own reads an article through its summary
+//! (plan/summary.rs: its placement and what it shows, its words as reading minutes), and the
+//! outline digests those summaries. So when the outline is the one the last build recorded, and
+//! the output is still what that build left, the only pages that can differ are those of
+//! articles whose files changed: the cache beside the plan stage then plans just those.
 
 use rustc_hash::FxHashMap;
 use std::path::{Path, PathBuf};
@@ -11,44 +11,14 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 use serde::Serialize;
-use stillpoint_content::{Article, Entity, Site};
-use stillpoint_fingerprint::{Digest, Digester};
+use stillpoint_content::{Article, Site};
+use stillpoint_fingerprint::Digester;
 
 use super::key::Key;
 use crate::error::BuildError;
-use crate::plan::reading_minutes;
+use crate::plan::ArticleSummary;
 use crate::shard::Shard;
 use crate::ssr::WebBundle;
-
-/// Where an article is placed: what decides which pages exist and which articles each lists.
-#[derive(Serialize)]
-struct ArticlePlacement<'a> {
-    source: &'a Path,
-    slug: &'a str,
-    date: jiff::civil::Date,
-    updated: Option<jiff::civil::Date>,
-    draft: bool,
-    author: Option<&'a str>,
-    entities: &'a [Entity],
-    /// Checked, and counted for the home page's "Popular".
-    links: Vec<&'a str>,
-    /// Written as redirect pages and rules.
-    aliases: Vec<&'a str>,
-}
-
-/// What an article shows of itself on the pages that list it (cards, related lists, the
-/// sitemap), and nothing decides by: an edit of it changes only those pages (see shown.rs).
-#[derive(Serialize)]
-struct ArticleShown<'a> {
-    title: &'a str,
-    description: &'a str,
-    image: Option<&'a str>,
-    image_alt: Option<&'a str>,
-    image_focus: Option<&'a str>,
-    /// `audio:` (its recording is in the outline apart, by path).
-    audio: Option<&'a Path>,
-    minutes: u32,
-}
 
 /// A build's outline: its key, and that key's two parts, so that a build can tell an edit of
 /// what articles show from one of where they are placed.
@@ -164,7 +134,7 @@ impl OutlineInputs<'_> {
                         let id = article_id(a);
                         match recorded.and_then(|r| r.digests_at(i, &id)) {
                             Some(digests) => ((digests, id), false),
-                            None => ((article_digests(a), id), true),
+                            None => ((ArticleSummary::of(a).digests(), id), true),
                         }
                     }
                 },
@@ -222,33 +192,6 @@ fn audio_outline(site: &Site) -> Vec<(&Path, &str, u64, u64)> {
     site.audio.iter().map(|(p, a)| (p.as_path(), a.name.as_str(), a.millis, a.bytes)).collect()
 }
 
-/// The digests of an article's placement and of what it shows on pages other than its own.
-fn article_digests(a: &Article) -> Digests {
-    let placement = postcard::to_allocvec(&ArticlePlacement {
-        source: &a.source,
-        slug: &a.slug,
-        date: a.date,
-        updated: a.updated,
-        draft: a.draft,
-        author: a.author.as_ref().map(|l| l.value.as_str()),
-        entities: &a.entities,
-        links: a.links.iter().map(|l| l.value.as_str()).collect(),
-        aliases: a.aliases.iter().map(|l| l.value.as_str()).collect(),
-    })
-    .expect("a placement serialises");
-    let shown = postcard::to_allocvec(&ArticleShown {
-        title: &a.title,
-        description: &a.description,
-        image: a.image.as_ref().map(|l| l.value.as_str()),
-        image_alt: a.image_alt.as_deref(),
-        image_focus: a.image_focus.as_deref(),
-        audio: a.audio.as_ref().map(|l| l.value.as_path()),
-        minutes: reading_minutes(a.words),
-    })
-    .expect("what an article shows serialises");
-    (Digest::of(&placement).bytes(), Digest::of(&shown).bytes())
-}
-
 #[cfg(test)]
 mod tests {
     use std::path::Path;
@@ -257,6 +200,7 @@ mod tests {
 
     use super::*;
     use crate::build::pages::WorkerScript;
+    use crate::plan::reading_minutes;
     use crate::ssr::WebBundle;
 
     fn demo() -> Site {

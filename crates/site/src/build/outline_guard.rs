@@ -329,12 +329,12 @@ fn site_files(site: &Site) -> BTreeMap<String, String> {
     let ctx = PlanContext::new(site, &catalog).with_images(&images);
     let pages = site_pages(&ctx);
     let data = site_data(&ctx, YEAR, crate::layout::url(&search_manifest()));
-    let redirects = site_redirects(site);
+    let redirects = site_redirects(&ctx);
     let mut files = BTreeMap::from([
         ("site data".to_string(), serde_json::to_string_pretty(&data).unwrap()),
-        ("robots.txt".to_string(), robots_txt(site, ctx.noindex)),
-        ("rss.xml".to_string(), rss_xml(site, &catalog)),
-        ("atom.xml".to_string(), atom_xml(site, &catalog)),
+        ("robots.txt".to_string(), robots_txt(&ctx)),
+        ("rss.xml".to_string(), rss_xml(&ctx)),
+        ("atom.xml".to_string(), atom_xml(&ctx)),
         ("redirects".to_string(), redirects_txt(&redirects)),
         ("redirect table".to_string(), redirect_table_json(&redirects)),
     ]);

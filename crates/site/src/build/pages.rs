@@ -113,7 +113,7 @@ impl Renderer<'_, '_> {
                 continue;
             }
             // Only the pages to render read their articles' bodies (the keys hold the digests).
-            read_bodies(&mut plans, &todo, self.ctx.site).map_err(BuildError::Content)?;
+            read_bodies(&mut plans, &todo, self.ctx).map_err(BuildError::Content)?;
             let left = self.pages.len() - b * self.batch.max(1);
             let batch = Batch { plans: &plans, keys: &keys, todo: &todo, workers: left };
             let result = self.render(&batch, &mut shared, update, cache, session, progress);

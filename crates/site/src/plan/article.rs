@@ -2,18 +2,19 @@
 
 use crate::route::Route;
 use serde_json::json;
+use stillpoint_content::Article;
 
 use super::json_ld::breadcrumbs_ld;
 use super::{Head, PagePlan, PlanContext, strip_emoji};
 use crate::props::{ArticleAudio, ArticleProps, AuthorByline, Link, PageProps, TopicPair};
-use crate::render::{EmbedFiles, Markdown};
+use crate::render::Markdown;
 
 /// Related articles shown under an article.
 const RELATED: usize = 4;
 
-/// Article `i`'s page, its Markdown body still to be read ([`PagePlan::read_body`]).
-pub fn article<'a>(ctx: &PlanContext<'a>, i: usize) -> PagePlan<'a> {
-    let a = ctx.article(i);
+/// The page of article `i`, `a`, its Markdown body still to be read ([`PagePlan::read_body`]).
+/// ([`PlanContext::article_page`] hands it the article.)
+pub fn article<'a>(ctx: &PlanContext<'a>, i: usize, a: &'a Article) -> PagePlan<'a> {
     let path = Route::article(&a.slug);
     let placements = &ctx.catalog.placements[i];
     let topics: Vec<TopicPair> = placements
@@ -49,9 +50,9 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize) -> PagePlan<'a> {
         }
     }
     let related = related(ctx, i);
-    let author_index = ctx.author_index(a);
+    let author_index = ctx.author_index(a.author.as_ref().map(|l| l.value.as_str()));
     let author = author_index.map(|ai| {
-        let au = &ctx.site.authors.list[ai];
+        let au = &ctx.authors.list[ai];
         AuthorByline {
             label: au.name.clone(),
             href: ctx.author_href(ai).into(),
@@ -83,12 +84,12 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize) -> PagePlan<'a> {
         ld["dateModified"] = json!(updated.to_string());
     }
     if let Some(ai) = author_index {
-        ld["author"] = json!({"@type": "Person", "name": ctx.site.authors.list[ai].name, "url": ctx.absolute(&ctx.author_href(ai))});
+        ld["author"] = json!({"@type": "Person", "name": ctx.authors.list[ai].name, "url": ctx.absolute(&ctx.author_href(ai))});
     }
     if let Some(img) = &head.image {
         ld["image"] = json!(img);
     }
-    let recording = ctx.site.audio_of(a);
+    let recording = ctx.audio(a.audio.as_ref().map(|l| l.value.as_path()));
     let audio = recording.map(|r| {
         Box::new(ArticleAudio {
             src: r.url(),
@@ -107,7 +108,7 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize) -> PagePlan<'a> {
         });
     }
     if let Some(&(ci, _)) = placements.first() {
-        ld["articleSection"] = json!(strip_emoji(&ctx.site.topics.categories[ci].topic.title));
+        ld["articleSection"] = json!(strip_emoji(&ctx.topics.categories[ci].topic.title));
     }
     head.json_ld.push(ld);
     head.json_ld.push(breadcrumbs_ld(ctx, &breadcrumbs, &a.title));
@@ -121,7 +122,7 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize) -> PagePlan<'a> {
             updated: a.updated.map(|d| d.to_string()),
             draft: a.draft,
             author,
-            reading_minutes: ctx.reading_minutes(i),
+            reading_minutes: super::reading_minutes(a.words),
             image,
             audio,
             body_html: String::new(),
@@ -133,9 +134,9 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize) -> PagePlan<'a> {
         }),
         path,
         markdown: Some(
-            Markdown::new("", ctx.site.config.unsafe_html)
+            Markdown::new("", ctx.config.unsafe_html)
                 .with_images(ctx.body_images(&a.source, &a.images))
-                .with_embeds(EmbedFiles::of(ctx.site, a, ctx.images)),
+                .with_embeds(ctx.embed_files(a)),
         ),
         source: Some(ctx.images.article_source(i, &a.digest)),
         body_of: Some(i),
@@ -161,7 +162,7 @@ pub fn iso_duration(seconds: u64) -> String {
 }
 
 fn logo(ctx: &PlanContext) -> String {
-    format!("/icons/{}-logo-small.png", ctx.site.config.id)
+    format!("/icons/{}-logo-small.png", ctx.config.id)
 }
 
 /// Up to four other articles of the first subcategory, then of the first category, newest first.

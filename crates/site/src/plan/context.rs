@@ -5,8 +5,11 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use stillpoint_content::{Article, Catalog, Site};
+use stillpoint_content::{
+    Article, Authors, Catalog, InfoPage, Redirect, Schedule, Site, SiteAudio, SiteConfig, Topics,
+};
 
+use super::summary::{ArticleSummary, Held};
 use crate::images::SiteImages;
 use crate::props::{ArticleCard, Common, Link, Picture, SponsoredBlock};
 use crate::route::Route;
@@ -26,8 +29,21 @@ pub fn noindex(site: &Site) -> bool {
     !site.config.is_production()
 }
 
+/// What planners read. The site's articles are not among its fields: a page reads another
+/// article's [`ArticleSummary`] ([`Self::summary`]), which the outline digests; only an article's
+/// own page reads the whole article ([`Self::article_page`]).
 pub struct PlanContext<'a> {
-    pub site: &'a Site,
+    site: &'a Site,
+    pub config: &'a SiteConfig,
+    pub topics: &'a Topics,
+    pub authors: &'a Authors,
+    /// The information pages (`pages/*.md`).
+    pub pages: &'a [InfoPage],
+    pub schedule: &'a Schedule,
+    /// `static/`, when present.
+    pub static_dir: Option<&'a std::path::Path>,
+    /// `data/redirects.toml`, in file order (the articles' aliases are in their summaries).
+    pub redirects: &'a [Redirect],
     pub catalog: &'a Catalog,
     /// The images the pages show, as the image stage read them.
     pub images: &'a SiteImages,
@@ -79,6 +95,13 @@ impl<'a> PlanContext<'a> {
     pub fn new(site: &'a Site, catalog: &'a Catalog) -> Self {
         Self {
             site,
+            config: &site.config,
+            topics: &site.topics,
+            authors: &site.authors,
+            pages: &site.pages,
+            schedule: &site.schedule,
+            static_dir: site.static_dir.as_deref(),
+            redirects: &site.redirects,
             catalog,
             images: SiteImages::none(),
             noindex: noindex(site),
@@ -122,7 +145,7 @@ impl<'a> PlanContext<'a> {
     }
 
     pub fn brand(&self) -> &str {
-        &self.site.config.title
+        &self.config.title
     }
 
     /// `{title} | {brand}`.
@@ -132,16 +155,16 @@ impl<'a> PlanContext<'a> {
 
     pub fn absolute(&self, path: &str) -> String {
         if path == "/" {
-            format!("{}/", self.site.config.url)
+            format!("{}/", self.config.url)
         } else {
-            format!("{}{path}", self.site.config.url)
+            format!("{}{path}", self.config.url)
         }
     }
 
     /// The absolute URL of an image (`og:image`): a path on the site after the site's origin, an
     /// absolute `https://` URL as it is.
     pub fn image_url(&self, src: &str) -> String {
-        image_url(&self.site.config.url, src)
+        image_url(&self.config.url, src)
     }
 
     /// The absolute share URL (`og:image`, JSON-LD) of the image `value` written in `from`: the
@@ -165,23 +188,23 @@ impl<'a> PlanContext<'a> {
     /// Article `i`'s cover as a picture, with its alt text (`image_alt`, else "Cover
     /// illustration for {first category}") and focal point.
     pub fn cover(&self, i: usize) -> Option<Picture> {
-        let a = self.article(i);
-        let target = a.image_target.as_ref()?;
-        let alt = a.image_alt.clone().unwrap_or_else(|| {
+        let a = self.summary(i).shown;
+        let target = a.image_target?;
+        let alt = a.image_alt.map(str::to_string).unwrap_or_else(|| {
             let name = match self.catalog.placements[i].first() {
-                Some(&(ci, _)) => strip_emoji(&self.site.topics.categories[ci].topic.title),
-                None => a.title.clone(),
+                Some(&(ci, _)) => strip_emoji(&self.topics.categories[ci].topic.title),
+                None => a.title.to_string(),
             };
             format!("Cover illustration for {name}")
         });
-        self.images.picture_of(target, alt, a.image_focus.clone())
+        self.images.picture_of(target, alt, a.image_focus.map(str::to_string))
     }
 
     /// Article `i`'s cover on a card: beside the title, so without alt text ([`Picture::on_card`]).
     fn card_cover(&self, i: usize) -> Option<Picture> {
-        let a = self.article(i);
-        let target = a.image_target.as_ref()?;
-        self.images.picture_of(target, String::new(), a.image_focus.clone()).map(Picture::on_card)
+        let a = self.summary(i).shown;
+        let focus = a.image_focus.map(str::to_string);
+        self.images.picture_of(a.image_target?, String::new(), focus).map(Picture::on_card)
     }
 
     /// The pictures of a body's images (`images`, written in `from`), by URL as written.
@@ -204,37 +227,38 @@ impl<'a> PlanContext<'a> {
 
     /// Author `ai`'s photo, with its alt text (`photo_alt`, else the name).
     pub fn author_photo(&self, ai: usize) -> Option<Picture> {
-        let au = &self.site.authors.list[ai];
+        let au = &self.authors.list[ai];
         let photo = au.photo.as_ref()?;
         let alt = au.photo_alt.clone().unwrap_or_else(|| au.name.clone());
-        self.images.picture(std::path::Path::new("data/authors.toml"), &photo.value, alt, None)
+        let file = std::path::Path::new(stillpoint_content::AUTHORS_FILE);
+        self.images.picture(file, &photo.value, alt, None)
     }
 
     pub fn category_href(&self, ci: usize) -> Route {
-        Route::category(&self.site.topics.categories[ci].topic.slug)
+        Route::category(&self.topics.categories[ci].topic.slug)
     }
 
     pub fn subcategory_href(&self, ci: usize, si: usize) -> Route {
-        let c = &self.site.topics.categories[ci];
+        let c = &self.topics.categories[ci];
         Route::subcategory(&c.topic.slug, &c.children[si].slug)
     }
 
     pub fn subsubcategory_href(&self, ci: usize, si: usize, slug: &str) -> Route {
-        let c = &self.site.topics.categories[ci];
+        let c = &self.topics.categories[ci];
         Route::subsubcategory(&c.topic.slug, &c.children[si].slug, slug)
     }
 
     pub fn author_href(&self, ai: usize) -> Route {
-        Route::author(&self.site.authors.list[ai].slug)
+        Route::author(&self.authors.list[ai].slug)
     }
 
     pub fn category_link(&self, ci: usize) -> Link {
-        Link::new(self.site.topics.categories[ci].topic.title.clone(), self.category_href(ci))
+        Link::new(self.topics.categories[ci].topic.title.clone(), self.category_href(ci))
     }
 
     pub fn subcategory_link(&self, ci: usize, si: usize) -> Link {
         Link::new(
-            self.site.topics.categories[ci].children[si].title.clone(),
+            self.topics.categories[ci].children[si].title.clone(),
             self.subcategory_href(ci, si),
         )
     }
@@ -243,44 +267,85 @@ impl<'a> PlanContext<'a> {
         Link::new("Home", Route::home())
     }
 
-    /// Article `i`: what a page shows of it is recorded as shown by the page being planned.
-    pub fn article(&self, i: usize) -> &'a Article {
+    /// What a page may show of article `i`, noted as shown by the page being planned.
+    pub fn summary(&self, i: usize) -> ArticleSummary<'a> {
         Shows::note(i);
-        &self.site.articles[i]
+        ArticleSummary::of(&self.site.articles[i])
     }
 
-    pub fn author_index(&self, article: &Article) -> Option<usize> {
-        article.author.as_ref().and_then(|a| self.site.authors.index_of(&a.value))
+    /// Every article's summary, in order, noted as shown by none (for site-wide files, and for
+    /// pages that decide by all of them: the home page's "Popular" is noted by what it picks).
+    pub fn summaries(&self) -> impl ExactSizeIterator<Item = ArticleSummary<'a>> + 'a {
+        self.site.articles.iter().map(|a| ArticleSummary::of(a))
     }
 
-    pub fn reading_minutes(&self, i: usize) -> u32 {
-        reading_minutes(self.article(i).words)
+    /// How many articles the site publishes.
+    pub fn article_count(&self) -> usize {
+        self.site.articles.len()
+    }
+
+    /// Article `i`'s own page: the one planner handed the whole article (plan/article.rs). No
+    /// other planner can reach it: the page of another article or of a listing reads the
+    /// article's [`Self::summary`].
+    pub(super) fn article_page(&self, i: usize) -> super::PagePlan<'a> {
+        Shows::note(i);
+        super::article::article(self, i, &self.site.articles[i])
+    }
+
+    /// Article `i` held for its identity alone ([`Held`]).
+    pub fn held(&self, i: usize) -> Held {
+        Held::new(&self.site.articles[i])
+    }
+
+    /// The Markdown of article `i`'s body, read from its file ([`Site::read_body`]).
+    pub fn read_body(&self, i: usize) -> Result<String, stillpoint_content::ContentError> {
+        self.site.read_body(i)
+    }
+
+    /// The recording at a site-relative path (an article's `audio:`).
+    pub fn audio(&self, path: Option<&std::path::Path>) -> Option<&'a SiteAudio> {
+        self.site.audio.get(path?)
+    }
+
+    /// The files the embeds of article `a`'s body show (for its own page).
+    pub(super) fn embed_files(&self, a: &Article) -> crate::render::EmbedFiles {
+        crate::render::EmbedFiles::of(self.site, a, self.images)
+    }
+
+    /// The posters of the site's embeds, by site-relative path.
+    pub fn posters(&self) -> &'a std::collections::BTreeMap<std::path::PathBuf, String> {
+        &self.site.posters
+    }
+
+    /// The index of the author named `name`.
+    pub fn author_index(&self, name: Option<&str>) -> Option<usize> {
+        self.authors.index_of(name?)
     }
 
     /// Article `i`'s card. Its topic eyebrow names its first category → subcategory, unless that is
     /// `here`: the subcategory the page itself is about, which the page already names.
     pub fn card(&self, i: usize, here: Option<(usize, usize)>) -> ArticleCard {
-        let a = self.article(i);
+        let ArticleSummary { placement, shown } = self.summary(i);
         let first = self.catalog.placements[i].first().copied().filter(|&p| Some(p) != here);
         let topic = first.map(|(ci, si)| {
-            let c = &self.site.topics.categories[ci];
+            let c = &self.topics.categories[ci];
             Link::new(
                 format!("{} → {}", strip_emoji(&c.topic.title), strip_emoji(&c.children[si].title)),
                 self.subcategory_href(ci, si),
             )
         });
         ArticleCard {
-            href: Route::article(&a.slug).into(),
-            title: a.title.clone(),
-            description: a.description.clone(),
-            date: a.date.to_string(),
+            href: Route::article(placement.slug).into(),
+            title: shown.title.to_string(),
+            description: shown.description.to_string(),
+            date: placement.date.to_string(),
             author: self
-                .author_index(a)
-                .map(|ai| Link::new(self.site.authors.list[ai].name.clone(), self.author_href(ai))),
+                .author_index(placement.author)
+                .map(|ai| Link::new(self.authors.list[ai].name.clone(), self.author_href(ai))),
             image: self.card_cover(i),
-            reading_minutes: self.reading_minutes(i),
+            reading_minutes: shown.minutes,
             topic,
-            audio_minutes: self.site.audio_of(a).map(|r| r.minutes()),
+            audio_minutes: self.audio(shown.audio).map(|r| r.minutes()),
         }
     }
 

@@ -1,7 +1,7 @@
 //! The fixed pages: home, authors, the information pages, the sitemap and the error pages.
 
 use serde_json::json;
-use stillpoint_content::{InfoPage, title_case, truncate_words};
+use stillpoint_content::{InfoPage, info_page_spec, title_case, truncate_words};
 
 use super::json_ld::breadcrumbs_ld;
 use super::listing::pagination;
@@ -36,7 +36,7 @@ fn head(ctx: &PlanContext, path: &str, title: &str, description: String) -> Head
 }
 
 pub fn home<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
-    let c = &ctx.site.config;
+    let c = &ctx.config;
     let copy = &c.home;
     // Each article appears once on the page: every section takes from what the ones above left
     // (a hidden section takes nothing, so its articles go to the sections below).
@@ -94,14 +94,14 @@ pub fn home<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
 /// "Popular": the articles other articles link to most (a signal the content itself carries),
 /// newest first among equals, leaving out those already `shown` higher on the page.
 fn popular(ctx: &PlanContext, n: usize, shown: &std::collections::HashSet<usize>) -> Vec<usize> {
-    let site = ctx.site;
+    let placements: Vec<_> = ctx.summaries().map(|a| a.placement).collect();
     let by_slug: std::collections::HashMap<&str, usize> =
-        site.articles.iter().enumerate().map(|(i, a)| (a.slug.as_str(), i)).collect();
-    let mut inbound = vec![0u32; site.articles.len()];
-    for a in &site.articles {
-        for l in &a.links {
-            if let Some(&i) = Route::article_slug(&l.value).and_then(|s| by_slug.get(s))
-                && site.articles[i].slug != a.slug
+        placements.iter().enumerate().map(|(i, a)| (a.slug, i)).collect();
+    let mut inbound = vec![0u32; placements.len()];
+    for a in &placements {
+        for l in a.links.values() {
+            if let Some(&i) = Route::article_slug(l).and_then(|s| by_slug.get(s))
+                && placements[i].slug != a.slug
             {
                 inbound[i] += 1;
             }
@@ -117,7 +117,6 @@ fn popular(ctx: &PlanContext, n: usize, shown: &std::collections::HashSet<usize>
 pub fn authors<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
     let brand = ctx.brand();
     let authors = ctx
-        .site
         .authors
         .list
         .iter()
@@ -169,28 +168,18 @@ fn first_sentences(md: &str) -> String {
 /// The head title of a page of `pages/`: the spec's for its three information pages (whatever
 /// their `title:`, which is the page's heading), else its `title:`, else its name in words.
 fn info_title(page: &InfoPage) -> String {
-    match page.name.as_str() {
-        "about-us" => "About Us".into(),
-        "privacy-policy" => "Privacy Policy".into(),
-        "terms" => "Terms of Service".into(),
-        name => page.title.clone().unwrap_or_else(|| title_case(&name.replace('-', " "))),
+    match info_page_spec(&page.name) {
+        Some(spec) => spec.title.into(),
+        None => page.title.clone().unwrap_or_else(|| title_case(&page.name.replace('-', " "))),
     }
 }
 
 pub fn info<'a>(ctx: &PlanContext<'a>, page: &'a InfoPage) -> PagePlan<'a> {
     let brand = ctx.brand();
     let title = info_title(page);
-    let description = match page.name.as_str() {
-        "about-us" => format!(
-            "Who we are and why {brand} exists: calm, practical, evidence-informed writing on meditation and mindfulness."
-        ),
-        "privacy-policy" => format!(
-            "How {brand} handles your data: no accounts, no cookies of our own, and a search that runs in your browser."
-        ),
-        "terms" => format!(
-            "The terms for using {brand}: informational articles about meditation and mindfulness, not medical advice."
-        ),
-        _ => match first_sentences(&page.body) {
+    let description = match info_page_spec(&page.name) {
+        Some(spec) => spec.description.replace("{brand}", brand),
+        None => match first_sentences(&page.body) {
             s if s.is_empty() => format!("{title} on {brand}."),
             s => truncate_words(&s, 160),
         },
@@ -208,7 +197,7 @@ pub fn info<'a>(ctx: &PlanContext<'a>, page: &'a InfoPage) -> PagePlan<'a> {
         path,
         head: h,
         markdown: Some(
-            Markdown::new(&page.body, ctx.site.config.unsafe_html)
+            Markdown::new(&page.body, ctx.config.unsafe_html)
                 .with_images(ctx.body_images(page.source().as_ref(), &page.images)),
         ),
         source: None,
@@ -220,7 +209,7 @@ pub fn info<'a>(ctx: &PlanContext<'a>, page: &'a InfoPage) -> PagePlan<'a> {
 
 /// How many pages the HTML sitemap has (`SITEMAP_PAGE_SIZE` articles a page, at least one).
 pub fn sitemap_count(ctx: &PlanContext) -> usize {
-    ctx.site.articles.len().div_ceil(SITEMAP_PAGE_SIZE).max(1)
+    ctx.article_count().div_ceil(SITEMAP_PAGE_SIZE).max(1)
 }
 
 /// Page `n` (from 1) of the HTML sitemap: the topic tree, authors and pages on the first, then
@@ -230,12 +219,11 @@ pub fn sitemap<'a>(ctx: &PlanContext<'a>, n: usize) -> PagePlan<'a> {
 }
 
 fn sitemap_page<'a>(ctx: &PlanContext<'a>, n: usize, page_size: usize) -> PagePlan<'a> {
-    let site = ctx.site;
     let first = n == 1;
     let categories: Vec<SitemapCategory> = if !first {
         Vec::new()
     } else {
-        (site.topics.categories.iter().enumerate())
+        (ctx.topics.categories.iter().enumerate())
             .filter(|&(ci, _)| ctx.lists_category(ci))
             .map(|(ci, c)| SitemapCategory {
                 category: ctx.category_link(ci),
@@ -259,7 +247,7 @@ fn sitemap_page<'a>(ctx: &PlanContext<'a>, n: usize, page_size: usize) -> PagePl
     let authors: Vec<Link> = if !first {
         Vec::new()
     } else {
-        (site.authors.list.iter().enumerate())
+        (ctx.authors.list.iter().enumerate())
             .map(|(ai, a)| Link::new(a.name.clone(), ctx.author_href(ai)))
             .collect()
     };
@@ -268,7 +256,7 @@ fn sitemap_page<'a>(ctx: &PlanContext<'a>, n: usize, page_size: usize) -> PagePl
     } else {
         [Link::new("Home", "/"), Link::new("Authors", Route::authors())]
             .into_iter()
-            .chain(site.pages.iter().map(|p| Link::new(info_title(p), Route::info(&p.route))))
+            .chain(ctx.pages.iter().map(|p| Link::new(info_title(p), Route::info(&p.route))))
             .collect()
     };
     let listed = ctx.sitemap_order();
@@ -311,8 +299,8 @@ fn group_by_category(ctx: &PlanContext, chunk: &[usize]) -> Vec<SitemapArticles>
     let mut groups: Vec<(Option<usize>, Vec<Link>)> = Vec::new();
     for &i in chunk {
         let category = ctx.first_category(i);
-        let a = ctx.article(i);
-        let link = Link::new(a.title.clone(), Route::article(&a.slug));
+        let a = ctx.summary(i);
+        let link = Link::new(a.shown.title, Route::article(a.placement.slug));
         match groups.last_mut() {
             Some((last, links)) if *last == category => links.push(link),
             _ => groups.push((category, vec![link])),
@@ -328,7 +316,7 @@ fn group_by_category(ctx: &PlanContext, chunk: &[usize]) -> Vec<SitemapArticles>
 }
 
 pub fn error_page<'a>(ctx: &PlanContext<'a>, server_error: bool) -> PagePlan<'a> {
-    let copy = &ctx.site.config.not_found;
+    let copy = &ctx.config.not_found;
     let (path, title, heading, description) = if server_error {
         let title = "Something Went Wrong";
         (

@@ -105,9 +105,9 @@ fn listing_page<'a>(ctx: &PlanContext<'a>, l: Listing<'_>, n: usize) -> PagePlan
 
 /// Cover image of a category, when the site has one at `static/images/covers/{slug}.svg`.
 fn cover(ctx: &PlanContext, ci: usize) -> Option<String> {
-    let slug = &ctx.site.topics.categories[ci].topic.slug;
+    let slug = &ctx.topics.categories[ci].topic.slug;
     let rel = format!("images/covers/{slug}.svg");
-    ctx.site.static_dir.as_ref().filter(|d| d.join(&rel).is_file()).map(|_| format!("/{rel}"))
+    ctx.static_dir.filter(|d| d.join(&rel).is_file()).map(|_| format!("/{rel}"))
 }
 
 /// Every topic of the tree in page order (each category, then each of its subcategories followed
@@ -143,7 +143,7 @@ pub fn topic_page<'a>(ctx: &PlanContext<'a>, topic: Topic, n: usize) -> PagePlan
     let base = topic_route(ctx, topic);
     let listing = match topic {
         Topic::Category(ci) => {
-            let category = &ctx.site.topics.categories[ci];
+            let category = &ctx.topics.categories[ci];
             Listing {
                 kind: PageProps::Category,
                 base,
@@ -160,7 +160,7 @@ pub fn topic_page<'a>(ctx: &PlanContext<'a>, topic: Topic, n: usize) -> PagePlan
             }
         }
         Topic::Subcategory(ci, si) => {
-            let sub = &ctx.site.topics.categories[ci].children[si];
+            let sub = &ctx.topics.categories[ci].children[si];
             let sub_index = &ctx.catalog.categories[ci].subcategories[si];
             Listing {
                 kind: PageProps::Subcategory,
@@ -181,7 +181,7 @@ pub fn topic_page<'a>(ctx: &PlanContext<'a>, topic: Topic, n: usize) -> PagePlan
             }
         }
         Topic::Subsubcategory(ci, si, ssi) => {
-            let sub = &ctx.site.topics.categories[ci].children[si];
+            let sub = &ctx.topics.categories[ci].children[si];
             let ss = &ctx.catalog.categories[ci].subcategories[si].subsubcategories[ssi];
             let n = ss.articles.len();
             Listing {
@@ -218,7 +218,7 @@ pub fn author_page_count(ctx: &PlanContext, ai: usize) -> usize {
 /// Page `n` of author `ai`'s listing.
 pub fn author_page<'a>(ctx: &PlanContext<'a>, ai: usize, n: usize) -> PagePlan<'a> {
     let authors_link = Link::new("Authors", Route::authors());
-    let author = &ctx.site.authors.list[ai];
+    let author = &ctx.authors.list[ai];
     let base = ctx.author_href(ai);
     let articles = &ctx.catalog.by_author[ai];
     let (path, slice, pagination) = paginate(&base, articles, n);
@@ -252,7 +252,7 @@ pub fn author_page<'a>(ctx: &PlanContext<'a>, ai: usize, n: usize) -> PagePlan<'
             pagination,
         }),
         path,
-        markdown: Some(Markdown::new(&author.description, ctx.site.config.unsafe_html)),
+        markdown: Some(Markdown::new(&author.description, ctx.config.unsafe_html)),
         source: None,
         body_of: None,
         live: ctx.live(),

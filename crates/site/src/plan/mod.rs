@@ -7,6 +7,7 @@ mod fixed;
 mod json_ld;
 mod listing;
 mod navigation;
+mod summary;
 
 use rayon::prelude::*;
 use serde_json::Value;
@@ -15,6 +16,7 @@ use stillpoint_content::{Catalog, ContentError, Diagnostics, Site};
 use context::Shows;
 pub use context::{Live, PlanContext, noindex, reading_minutes, strip_emoji};
 pub use listing::Topic;
+pub use summary::{ArticleSummary, Held};
 
 use crate::layout;
 use crate::props::PageProps;
@@ -45,7 +47,7 @@ pub struct PagePlan<'a> {
     /// This plan in its context's count of plans alive ([`PlanContext::peak_plans`]).
     pub live: Live,
     /// The articles the page shows (its own included), ascending: those its planner read
-    /// through [`PlanContext::article`]. Filled by [`plan`].
+    /// through [`PlanContext::summary`]. Filled by [`plan`].
     pub shows: Vec<u32>,
 }
 
@@ -62,9 +64,9 @@ impl PagePlan<'_> {
 
     /// Reads the body of an article's page from its file (nothing for other pages, or when it
     /// was read). Fails when the file is no longer the one loaded.
-    pub fn read_body(&mut self, site: &Site) -> Result<(), ContentError> {
+    pub fn read_body(&mut self, ctx: &PlanContext) -> Result<(), ContentError> {
         if let (Some(i), Some(md)) = (self.body_of, &mut self.markdown) {
-            md.text = site.read_body(i)?.into();
+            md.text = ctx.read_body(i)?.into();
             self.body_of = None;
         }
         Ok(())
@@ -160,12 +162,12 @@ impl SitePage {
 /// Every page of the site, in a stable order: home, authors, information pages, sitemap pages,
 /// the error pages, topic listings, author listings, then the articles.
 pub fn site_pages(ctx: &PlanContext) -> Vec<SitePage> {
-    let site = ctx.site;
-    let mut pages = Vec::with_capacity(site.articles.len() + site.articles.len() / 4 + 64);
+    let count = ctx.article_count();
+    let mut pages = Vec::with_capacity(count + count / 4 + 64);
     let mut push = |path: Route, page| pages.push(SitePage { path, page });
     push(Route::home(), PageRef::Home);
     push(Route::authors(), PageRef::Authors);
-    for (i, p) in site.pages.iter().enumerate() {
+    for (i, p) in ctx.pages.iter().enumerate() {
         push(Route::info(&p.route), PageRef::Info(i));
     }
     for n in 1..=fixed::sitemap_count(ctx) {
@@ -179,14 +181,14 @@ pub fn site_pages(ctx: &PlanContext) -> Vec<SitePage> {
             push(base.page(n), PageRef::Topic(topic, n));
         }
     }
-    for ai in 0..site.authors.list.len() {
+    for ai in 0..ctx.authors.list.len() {
         let base = ctx.author_href(ai);
         for n in 1..=listing::author_page_count(ctx, ai) {
             push(base.page(n), PageRef::Author(ai, n));
         }
     }
-    for (i, a) in site.articles.iter().enumerate() {
-        push(Route::article(&a.slug), PageRef::Article(i));
+    for (i, a) in ctx.summaries().enumerate() {
+        push(Route::article(a.placement.slug), PageRef::Article(i));
     }
     pages
 }
@@ -203,17 +205,17 @@ fn plan_unrecorded<'a>(ctx: &PlanContext<'a>, page: PageRef) -> PagePlan<'a> {
     let mut plan = match page {
         PageRef::Home => fixed::home(ctx),
         PageRef::Authors => fixed::authors(ctx),
-        PageRef::Info(i) => fixed::info(ctx, &ctx.site.pages[i]),
+        PageRef::Info(i) => fixed::info(ctx, &ctx.pages[i]),
         PageRef::Sitemap(n) => fixed::sitemap(ctx, n),
         PageRef::NotFound => fixed::error_page(ctx, false),
         PageRef::ServerError => fixed::error_page(ctx, true),
         PageRef::Topic(topic, n) => listing::topic_page(ctx, topic, n),
         PageRef::Author(ai, n) => listing::author_page(ctx, ai, n),
-        PageRef::Article(i) => article::article(ctx, i),
+        PageRef::Article(i) => ctx.article_page(i),
     };
     // Another environment than production, or a preview with drafts (`build --drafts`, `dev`):
     // not for search engines.
-    plan.head.noindex |= ctx.noindex || ctx.site.schedule.preview;
+    plan.head.noindex |= ctx.noindex || ctx.schedule.preview;
     plan
 }
 
@@ -227,7 +229,7 @@ pub fn plan_batch<'a>(ctx: &PlanContext<'a>, pages: &[SitePage]) -> Vec<PagePlan
 pub fn read_bodies<'a>(
     plans: &mut [PagePlan<'a>],
     which: &[usize],
-    site: &Site,
+    ctx: &PlanContext,
 ) -> Result<(), Diagnostics> {
     let picked: Vec<&mut PagePlan<'a>> = plans
         .iter_mut()
@@ -236,7 +238,7 @@ pub fn read_bodies<'a>(
         .map(|(_, plan)| plan)
         .collect();
     let errors: Vec<ContentError> =
-        picked.into_par_iter().filter_map(|p| p.read_body(site).err()).collect();
+        picked.into_par_iter().filter_map(|p| p.read_body(ctx).err()).collect();
     Diagnostics(errors).into_result()
 }
 
@@ -247,7 +249,7 @@ pub fn plan_with_bodies<'a>(
 ) -> Result<Vec<PagePlan<'a>>, Diagnostics> {
     let mut plans = plan_batch(ctx, pages);
     let all: Vec<usize> = (0..plans.len()).collect();
-    read_bodies(&mut plans, &all, ctx.site)?;
+    read_bodies(&mut plans, &all, ctx)?;
     Ok(plans)
 }
 

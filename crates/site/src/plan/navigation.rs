@@ -28,12 +28,12 @@ impl PlanContext<'_> {
 
     /// Whether category `ci` is listed for navigation.
     pub fn lists_category(&self, ci: usize) -> bool {
-        self.site.config.menu.empty_topics || !self.catalog.category_is_empty(ci)
+        self.config.menu.empty_topics || !self.catalog.category_is_empty(ci)
     }
 
     /// Whether subcategory `si` of category `ci` is listed for navigation.
     pub fn lists_subcategory(&self, ci: usize, si: usize) -> bool {
-        self.site.config.menu.empty_topics || !self.catalog.subcategory_is_empty(ci, si)
+        self.config.menu.empty_topics || !self.catalog.subcategory_is_empty(ci, si)
     }
 }
 

@@ -3,11 +3,8 @@
 //! milliseconds at 100,000 articles. The files are then encoded from the keys as a new index
 //! would be, so the bytes are those of [`build_index`](super::build_index) by construction.
 
-use std::sync::Arc;
-
-use stillpoint_content::Article;
-
 use super::{Doc, Group, Layout, Postings, SearchIndex, encode, for_each_gram, postings};
+use crate::plan::Held;
 
 /// More titles changed than this: every key is listed again.
 const UPDATE_AT_MOST: usize = 64;
@@ -16,7 +13,7 @@ const UPDATE_AT_MOST: usize = 64;
 pub struct SearchMemo {
     docs: Vec<Doc>,
     /// The article each document was read from, where the reader said.
-    sources: Vec<Option<Arc<Article>>>,
+    sources: Vec<Option<Held>>,
     groups: Vec<Group>,
     postings: Postings,
 }
@@ -30,10 +27,10 @@ pub struct DocSource<'d> {
     /// Document `id`'s title and slug; its groups are written into the buffer.
     pub doc: &'d ReadDoc<'d>,
     /// The article document `id` is read from, when the reader can tell. A document read from
-    /// the same article (the same `Arc`) as last time, with `same_groups`, is the memo's as it
+    /// the same article ([`Held::is`]) as last time, with `same_groups`, is the memo's as it
     /// is, and is not read at all: at 100,000 articles, reading every title to compare it
     /// costs more than the keys an edit changes.
-    pub source: &'d dyn Fn(usize) -> Option<&'d Arc<Article>>,
+    pub source: &'d dyn Fn(usize) -> Option<Held>,
     /// Every document is in the groups it was in last time (the placement is the same).
     pub same_groups: bool,
 }
@@ -74,14 +71,14 @@ impl SearchMemo {
                 let mut buf = Vec::new();
                 for id in 0..count {
                     let from = source(id);
-                    let same_source = match (from, &m.sources[id]) {
-                        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                    let same_source = match (&from, &m.sources[id]) {
+                        (Some(a), Some(b)) => a.is(b),
                         _ => false,
                     };
                     if same_source && same_groups {
                         continue;
                     }
-                    m.sources[id] = from.cloned();
+                    m.sources[id] = from;
                     let (title, slug) = doc(id, &mut buf);
                     if m.docs[id].title != title {
                         retitled += 1;
@@ -115,7 +112,7 @@ impl SearchMemo {
                         }
                     })
                     .collect();
-                let sources = (0..count).map(|id| source(id).cloned()).collect();
+                let sources = (0..count).map(source).collect();
                 SearchMemo { postings: postings(&docs), docs, sources, groups }
             }
         });
