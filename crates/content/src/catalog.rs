@@ -5,36 +5,48 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::article_id::ArticleId;
 use crate::labels::{slugify, title_case};
 use crate::load::Site;
 use crate::topics::OTHER;
 
-/// Indices into `Site::articles`. Every list is newest first (date descending, then slug).
+/// The site's articles by topic, author and date. Every list is newest first (date descending,
+/// then slug).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Catalog {
     /// Parallel to `site.topics.categories`.
     pub categories: Vec<CategoryIndex>,
     /// Parallel to `site.authors.list`.
-    pub by_author: Vec<Vec<usize>>,
+    pub by_author: Vec<Vec<ArticleId>>,
     /// Every article, newest first.
-    pub newest: Vec<usize>,
-    /// Per article, the (category, subcategory) index pairs it is filed under, in front matter order.
-    pub placements: Vec<Vec<(usize, usize)>>,
-    /// Article → its position in `newest`.
-    rank: Vec<usize>,
+    pub newest: Vec<ArticleId>,
+    /// Per article, where it is filed ([`Self::filing`]).
+    filings: Vec<Filing>,
+    /// Per article, its position in `newest`.
+    rank: Vec<u32>,
+}
+
+/// Where an article is filed: computed once, by the catalog.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Filing {
+    /// The (category, subcategory) index pairs, in front matter order.
+    pub topics: Vec<(usize, usize)>,
+    /// Its tags: the (category, subcategory, sub-subcategory) of each label it gives, in front
+    /// matter order, each once (a label filed under two topics is the first one's).
+    pub tags: Vec<(usize, usize, usize)>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CategoryIndex {
     /// Every article filed anywhere in the category.
-    pub articles: Vec<usize>,
+    pub articles: Vec<ArticleId>,
     /// Parallel to the category's `children`.
     pub subcategories: Vec<SubcategoryIndex>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SubcategoryIndex {
-    pub articles: Vec<usize>,
+    pub articles: Vec<ArticleId>,
     /// Sorted by slug.
     pub subsubcategories: Vec<SubsubcategoryIndex>,
 }
@@ -45,20 +57,20 @@ pub struct SubsubcategoryIndex {
     pub label: String,
     /// Path segment, e.g. `body-scan`.
     pub slug: String,
-    pub articles: Vec<usize>,
+    pub articles: Vec<ArticleId>,
 }
 
 /// Builds the catalog of a validated site (every category key is known).
 pub fn build_catalog(site: &Site) -> Catalog {
     let _span = tracing::info_span!("index", articles = site.articles.len()).entered();
-    let mut newest: Vec<usize> = (0..site.articles.len()).collect();
+    let mut newest: Vec<ArticleId> = site.article_ids().collect();
     newest.sort_by(|&a, &b| {
-        let (a, b) = (&site.articles[a], &site.articles[b]);
+        let (a, b) = (site.article(a), site.article(b));
         b.date.cmp(&a.date).then_with(|| a.slug.cmp(&b.slug))
     });
-    let mut rank = vec![0usize; newest.len()];
-    for (r, &i) in newest.iter().enumerate() {
-        rank[i] = r;
+    let mut rank = vec![0u32; newest.len()];
+    for (r, &id) in newest.iter().enumerate() {
+        rank[id.index()] = r as u32;
     }
 
     let cats = &site.topics.categories;
@@ -72,11 +84,11 @@ pub fn build_catalog(site: &Site) -> Catalog {
     // Sub-subcategories by (category, subcategory) then slug; the first label written wins.
     let mut subsubs: Vec<Vec<BTreeMap<String, SubsubcategoryIndex>>> =
         cats.iter().map(|c| vec![BTreeMap::new(); c.children.len()]).collect();
-    let mut placements = vec![Vec::new(); site.articles.len()];
+    let mut filings = vec![Filing::default(); site.articles.len()];
     let mut by_author = vec![Vec::new(); site.authors.list.len()];
 
     for &i in &newest {
-        let article = &site.articles[i];
+        let article = site.article(i);
         if let Some(a) = article.author.as_ref().and_then(|a| site.authors.index_of(&a.value)) {
             by_author[a].push(i);
         }
@@ -89,8 +101,9 @@ pub fn build_catalog(site: &Site) -> Catalog {
             let mut file = |si: usize, subsub: &[String]| {
                 push_once(&mut categories[ci].articles, i);
                 push_once(&mut categories[ci].subcategories[si].articles, i);
-                if !placements[i].contains(&(ci, si)) {
-                    placements[i].push((ci, si));
+                let topics = &mut filings[i.index()].topics;
+                if !topics.contains(&(ci, si)) {
+                    topics.push((ci, si));
                 }
                 for label in subsub {
                     let slug = slugify(label);
@@ -121,11 +134,16 @@ pub fn build_catalog(site: &Site) -> Catalog {
             categories[ci].subcategories[si].subsubcategories = map.into_values().collect();
         }
     }
-    Catalog { categories, by_author, newest, placements, rank }
+    let mut catalog = Catalog { categories, by_author, newest, filings, rank };
+    let tags: Vec<_> = site.article_ids().map(|id| catalog.tags_of(site, id)).collect();
+    for (filing, tags) in catalog.filings.iter_mut().zip(tags) {
+        filing.tags = tags;
+    }
+    catalog
 }
 
 /// Lists are built in newest-first order, so "already there" is always the last element.
-fn push_once(list: &mut Vec<usize>, i: usize) {
+fn push_once(list: &mut Vec<ArticleId>, i: ArticleId) {
     if list.last() != Some(&i) {
         list.push(i);
     }
@@ -134,8 +152,44 @@ fn push_once(list: &mut Vec<usize>, i: usize) {
 impl Catalog {
     /// Whether `list` (any list of this catalog: they are all newest first) holds article `i`;
     /// a binary search, not a scan.
-    pub fn lists(&self, list: &[usize], i: usize) -> bool {
-        list.binary_search_by_key(&self.rank[i], |&j| self.rank[j]).is_ok()
+    pub fn lists(&self, list: &[ArticleId], i: ArticleId) -> bool {
+        let rank = |id: ArticleId| self.rank[id.index()];
+        list.binary_search_by_key(&rank(i), |&j| rank(j)).is_ok()
+    }
+
+    /// Where article `i` is filed.
+    pub fn filing(&self, i: ArticleId) -> &Filing {
+        &self.filings[i.index()]
+    }
+
+    /// The (category, subcategory) pairs article `i` is filed under, in front matter order.
+    pub fn topics_of(&self, i: ArticleId) -> &[(usize, usize)] {
+        &self.filings[i.index()].topics
+    }
+
+    /// Every article's (category, subcategory) pairs, article by article.
+    pub fn all_topics(&self) -> impl Iterator<Item = &(usize, usize)> {
+        self.filings.iter().flat_map(|p| &p.topics)
+    }
+
+    /// The tags of article `i`: for each sub-subcategory label its entries give, in order, the
+    /// first of its topics whose tag of that slug lists it.
+    fn tags_of(&self, site: &Site, i: ArticleId) -> Vec<(usize, usize, usize)> {
+        let topics = self.topics_of(i);
+        let mut tags = Vec::new();
+        let labels = site.article(i).entities.iter().flat_map(|e| &e.subcategories);
+        for label in labels.flat_map(|s| &s.subsubcategories) {
+            let slug = slugify(label);
+            let found = topics.iter().find_map(|&(ci, si)| {
+                let subsubs = &self.categories[ci].subcategories[si].subsubcategories;
+                let ssi = subsubs.binary_search_by(|ss| ss.slug.as_str().cmp(&slug)).ok()?;
+                self.lists(&subsubs[ssi].articles, i).then_some((ci, si, ssi))
+            });
+            if let Some(tag) = found.filter(|t| !tags.contains(t)) {
+                tags.push(tag);
+            }
+        }
+        tags
     }
 
     /// The spec's derived list of category keys.

@@ -9,6 +9,7 @@
 
 mod article;
 mod article_fields;
+mod article_id;
 mod audio;
 mod authors;
 mod catalog;
@@ -49,9 +50,12 @@ mod warnings;
 pub use article::{
     Article, Entity, EntitySubcategory, internal_path, scan_links, text_digest, truncate_words,
 };
+pub use article_id::ArticleId;
 pub use audio::{AUDIO_EXTENSIONS, AudioInfo, AudioKind, read_audio};
 pub use authors::{AUTHORS_FILE, Author, Authors};
-pub use catalog::{Catalog, CategoryIndex, SubcategoryIndex, SubsubcategoryIndex, build_catalog};
+pub use catalog::{
+    Catalog, CategoryIndex, Filing, SubcategoryIndex, SubsubcategoryIndex, build_catalog,
+};
 pub use color::{Rgb, contrast};
 pub use config::{SiteConfig, parse_date};
 pub use copy::{HomeCopy, HomeSection, MenuConfig, NOT_FOUND_TEXT, NotFoundCopy};

@@ -9,6 +9,7 @@ use rayon::prelude::*;
 
 use crate::article::Article;
 use crate::article::text_digest;
+use crate::article_id::ArticleId;
 use crate::authors::{AUTHORS_FILE, Authors};
 use crate::config::SiteConfig;
 use crate::error::{ContentError, ContentErrorKind, Diagnostics, line_col};
@@ -61,6 +62,16 @@ pub struct Site {
 }
 
 impl Site {
+    /// The article `id` names.
+    pub fn article(&self, id: ArticleId) -> &Arc<Article> {
+        &self.articles[id.index()]
+    }
+
+    /// Every article's id, in order.
+    pub fn article_ids(&self) -> impl DoubleEndedIterator<Item = ArticleId> + ExactSizeIterator {
+        ArticleId::all(self.articles.len())
+    }
+
     /// The recording of an article's `audio:`, when it has one.
     pub fn audio_of(&self, a: &Article) -> Option<&crate::media_files::SiteAudio> {
         self.audio.get(&a.audio.as_ref()?.value)

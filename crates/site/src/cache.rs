@@ -572,7 +572,7 @@ mod tests {
         // The catalog comes back for the placement it was built for only.
         let (mut c, _) = BuildCache::load(dir.path(), "v");
         let mut catalog = Catalog::default();
-        catalog.newest = vec![2, 0, 1];
+        catalog.newest = [2, 0, 1].map(stillpoint_content::ArticleId::new).into();
         let catalog = Arc::new(catalog);
         c.set_catalog("p1", &catalog);
         c.save(dir.path()).unwrap();

@@ -271,10 +271,10 @@ mod tests {
         site.config.title = "Calm & <i>co</i>".into();
         let catalog = build_catalog(&site);
         let newest = catalog.newest[0];
-        let mut a = (*site.articles[newest]).clone();
+        let mut a = (**site.article(newest)).clone();
         a.title = "<b>x</b>".into();
         a.description = "<img src=x onerror=alert(1)> & more".into();
-        site.articles[newest] = std::sync::Arc::new(a);
+        site.articles[newest.index()] = std::sync::Arc::new(a);
 
         let ctx = PlanContext::new(&site, &catalog);
         let rss = rss_xml(&ctx);

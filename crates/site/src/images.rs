@@ -15,8 +15,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use stillpoint_content::{
-    Article, ContentError, ContentErrorKind, ContentWarning, Diagnostics, Located, MediaRef, Site,
-    WarningKind,
+    Article, ArticleId, ContentError, ContentErrorKind, ContentWarning, Diagnostics, Located,
+    MediaRef, Site, WarningKind,
 };
 use stillpoint_fingerprint::Digest;
 use stillpoint_media::{Format, ImageCache, Processed};
@@ -117,8 +117,8 @@ impl SiteImages {
 
     /// The page key's source part for article `i`: its file's digest and its images' keys (the
     /// file's digest alone when it shows no image or the images were not read).
-    pub fn article_source<'s>(&'s self, i: usize, file_digest: &'s str) -> &'s str {
-        self.sources.get(i).filter(|s| !s.is_empty()).map_or(file_digest, String::as_str)
+    pub fn article_source<'s>(&'s self, i: ArticleId, file_digest: &'s str) -> &'s str {
+        self.sources.get(i.index()).filter(|s| !s.is_empty()).map_or(file_digest, String::as_str)
     }
 
     /// What cards and author photos show, for the build's outline.

@@ -121,8 +121,9 @@ mod tests {
         assert!(found.iter().any(|(file, line, kind)| file == "data/authors.toml"
             && *line == bio_line
             && kind.contains("/articles/no-such-notes")));
-        assert!(found.iter().any(|(file, _, kind)| file == "pages/terms.md"
-            && kind.contains("/info/no-such-guide")));
+        assert!(found.iter().any(
+            |(file, _, kind)| file == "pages/terms.md" && kind.contains("/info/no-such-guide")
+        ));
     }
 
     #[test]

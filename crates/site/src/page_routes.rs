@@ -50,7 +50,7 @@ fn describe(site: &Site, page: &SitePage) -> String {
         PageRef::ServerError => "it is the 500 page".into(),
         PageRef::Topic(..) => "it is a topic's listing (data/topics.toml)".into(),
         PageRef::Author(..) => "it is an author's page (data/authors.toml)".into(),
-        PageRef::Article(i) => format!("it is the page of {}", site.articles[i].source.display()),
+        PageRef::Article(i) => format!("it is the page of {}", site.article(i).source.display()),
         PageRef::Info(i) => format!("{} has it", site.pages[i].source()),
     }
 }

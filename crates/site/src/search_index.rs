@@ -123,7 +123,7 @@ pub fn search_index_with(
     let doc = |id: usize, buf: &mut Vec<u32>| {
         let i = catalog.newest[count - 1 - id];
         buf.clear();
-        buf.extend(catalog.placements[i].iter().map(|p| {
+        buf.extend(catalog.topics_of(i).iter().map(|p| {
             let g = pairs.binary_search(p).expect("every placement is in the table");
             u32::try_from(g).expect("fewer than 2^32 topics")
         }));
@@ -139,7 +139,7 @@ pub fn search_index_with(
 /// and the group table they index (sorted by category, then subcategory, as the topic tree orders
 /// them).
 fn site_groups(ctx: &PlanContext) -> (Vec<(usize, usize)>, Vec<Group>) {
-    let mut pairs: Vec<(usize, usize)> = ctx.catalog.placements.iter().flatten().copied().collect();
+    let mut pairs: Vec<(usize, usize)> = ctx.catalog.all_topics().copied().collect();
     pairs.sort_unstable();
     pairs.dedup();
     let groups = pairs

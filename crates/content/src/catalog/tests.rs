@@ -94,13 +94,13 @@ fn files_under_known_subcategory_with_subsubcategories() {
     ]);
     let c = build_catalog(&s);
     let guided = &c.categories[0].subcategories[0];
-    assert_eq!(guided.articles, [1, 0], "newest first");
+    assert_eq!(guided.articles, ids([1, 0]), "newest first");
     let labels: Vec<_> =
         guided.subsubcategories.iter().map(|s| (s.slug.as_str(), s.articles.len())).collect();
     assert_eq!(labels, [("body-scan", 2), ("yoga-nidra", 1)]);
     assert_eq!(guided.subsubcategories[0].label, "Body Scan");
-    assert_eq!(c.newest, [1, 0]);
-    assert_eq!(c.by_author[0], [1, 0]);
+    assert_eq!(c.newest, ids([1, 0]));
+    assert_eq!(c.by_author[0], ids([1, 0]));
 }
 
 #[test]
@@ -112,18 +112,18 @@ fn unknown_subcategory_files_under_other() {
     )]);
     let c = build_catalog(&s);
     assert!(c.categories[0].subcategories[0].articles.is_empty());
-    assert_eq!(c.categories[0].subcategories[1].articles, [0]);
+    assert_eq!(c.categories[0].subcategories[1].articles, ids([0]));
     assert_eq!(c.categories[0].subcategories[1].subsubcategories[0].slug, "box-breathing");
     assert!(c.categories[1].articles.is_empty(), "the key's own category is not involved");
-    assert_eq!(c.placements[0], [(0, 1)]);
+    assert_eq!(c.topics_of(ArticleId::new(0)), [(0, 1)]);
 }
 
 #[test]
 fn entity_without_subcategories_files_under_other() {
     let s = site(vec![article("a", "2025-01-01", "  - category: stressReduction\n")]);
     let c = build_catalog(&s);
-    assert_eq!(c.categories[1].subcategories[1].articles, [0]);
-    assert_eq!(c.categories[1].articles, [0]);
+    assert_eq!(c.categories[1].subcategories[1].articles, ids([0]));
+    assert_eq!(c.categories[1].articles, ids([0]));
 }
 
 #[test]
@@ -134,10 +134,10 @@ fn two_entities_file_in_both_and_repeats_count_once() {
         "  - category: sleepEnhancement\n    subcategories:\n      - subcategory: guidedMeditationForSleep\n      - subcategory: guidedMeditationForSleep\n  - category: stressReduction\n    subcategories:\n      - subcategory: breathingExercisesForStress\n",
     )]);
     let c = build_catalog(&s);
-    assert_eq!(c.categories[0].articles, [0]);
-    assert_eq!(c.categories[0].subcategories[0].articles, [0]);
-    assert_eq!(c.categories[1].subcategories[0].articles, [0]);
-    assert_eq!(c.placements[0], [(0, 0), (1, 0)]);
+    assert_eq!(c.categories[0].articles, ids([0]));
+    assert_eq!(c.categories[0].subcategories[0].articles, ids([0]));
+    assert_eq!(c.categories[1].subcategories[0].articles, ids([0]));
+    assert_eq!(c.topics_of(ArticleId::new(0)), [(0, 0), (1, 0)]);
 }
 
 #[test]
@@ -154,4 +154,9 @@ fn derived_lists() {
         ["guidedMeditationForSleep", "other", "breathingExercisesForStress"]
     );
     assert_eq!(c.subsubcategory_labels(), ["Body Scan", "Yoga Nidra"]);
+}
+
+/// Ids of the articles at these indices.
+fn ids<const N: usize>(indices: [usize; N]) -> [ArticleId; N] {
+    indices.map(ArticleId::new)
 }

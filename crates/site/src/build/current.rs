@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use rayon::prelude::*;
-use stillpoint_content::{Article, Site};
+use stillpoint_content::{Article, ArticleId, Site};
 
 use crate::cache::BuildCache;
 use crate::images::SiteImages;
@@ -26,9 +26,9 @@ impl CurrentArticles {
         if self.0.len() != site.articles.len() {
             self.0.clear();
         }
-        for (i, a) in site.articles.iter().enumerate() {
+        for (i, a) in site.article_ids().zip(&site.articles) {
             let source = images.article_source(i, &a.digest);
-            match self.0.get_mut(i) {
+            match self.0.get_mut(i.index()) {
                 Some((same, s)) if Arc::ptr_eq(same, a) && **s == *source => {}
                 Some(entry) => *entry = (Arc::clone(a), source.into()),
                 None => self.0.push((Arc::clone(a), source.into())),
@@ -38,17 +38,18 @@ impl CurrentArticles {
     }
 
     /// Whether article `i`, `a`, showing `source`, is the one the last build rendered there.
-    fn holds(&self, i: usize, a: &Arc<Article>, source: &str) -> bool {
-        self.0.get(i).is_some_and(|(same, s)| Arc::ptr_eq(same, a) && **s == *source)
+    fn holds(&self, i: ArticleId, a: &Arc<Article>, source: &str) -> bool {
+        self.0.get(i.index()).is_some_and(|(same, s)| Arc::ptr_eq(same, a) && **s == *source)
     }
 }
 
 /// The pages of the articles `stale` names, in the articles' order.
 pub(super) fn stale_articles(
     site: &Site,
-    stale: impl Fn(usize, &Arc<Article>) -> bool + Sync,
+    stale: impl Fn(ArticleId, &Arc<Article>) -> bool + Sync,
 ) -> Vec<SitePage> {
-    let articles = site.articles.par_iter().enumerate().filter(|(i, a)| stale(*i, a));
+    let ids = site.article_ids().collect::<Vec<_>>();
+    let articles = ids.into_par_iter().zip(&site.articles).filter(|(i, a)| stale(*i, a));
     articles
         .map(|(i, a)| SitePage { path: Route::article(&a.slug), page: PageRef::Article(i) })
         .collect()
@@ -62,7 +63,7 @@ pub(super) fn article_page_current(
     cache: &BuildCache,
     last: Option<&CurrentArticles>,
     images: &SiteImages,
-    i: usize,
+    i: ArticleId,
     article: &Arc<Article>,
 ) -> bool {
     let source = images.article_source(i, &article.digest);

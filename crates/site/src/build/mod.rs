@@ -25,8 +25,8 @@ use std::time::Instant;
 use rustc_hash::FxHashSet;
 
 use stillpoint_content::{
-    Article, ContentError, ContentErrorKind, Diagnostics, ParsedArticles, Publish, Redirect,
-    Schedule, Site, build_catalog, load_site_partial_with,
+    Article, ArticleId, ContentError, ContentErrorKind, Diagnostics, ParsedArticles, Publish,
+    Redirect, Schedule, Site, build_catalog, load_site_partial_with,
 };
 
 pub use crate::shard::Shard;
@@ -423,10 +423,10 @@ pub fn build_in(
     let mut redirects = Vec::new();
     let last_current = session.current.take();
     let pages = if same_outline {
-        let current = |i: usize, a: &Arc<Article>| {
+        let current = |i: ArticleId, a: &Arc<Article>| {
             current::article_page_current(&cache, last_current.as_ref(), &images, i, a)
         };
-        let stale = |i: usize, a: &Arc<Article>| owner.owns_article(&a.slug) && !current(i, a);
+        let stale = |i: ArticleId, a: &Arc<Article>| owner.owns_article(&a.slug) && !current(i, a);
         current::stale_articles(&site, stale)
     } else {
         let pages = site_pages(&ctx);
@@ -501,8 +501,8 @@ pub fn build_in(
 
     let (own_pages, kept_pages) = match &replan {
         Some(showing) => {
-            let current = |i: usize| {
-                let a = &site.articles[i];
+            let current = |i: ArticleId| {
+                let a = site.article(i);
                 current::article_page_current(&cache, last_current.as_ref(), &images, i, a)
             };
             let (stale, kept) = replanned(&pages, showing, &current, &cache, &update);
@@ -667,7 +667,7 @@ pub fn build_in(
 fn replanned<'p>(
     pages: &'p [SitePage],
     showing: &[u32],
-    current: &(dyn Fn(usize) -> bool + Sync),
+    current: &(dyn Fn(ArticleId) -> bool + Sync),
     cache: &BuildCache,
     update: &Update,
 ) -> (Vec<SitePage>, FxHashSet<&'p str>) {

@@ -61,7 +61,7 @@ pub struct Emitted {
     /// Pages rendered (the others were kept).
     pub rendered: usize,
     /// Per page given, the articles it shows ([`PagePlan::shows`]).
-    pub shows: Vec<Vec<u32>>,
+    pub shows: Vec<Vec<stillpoint_content::ArticleId>>,
 }
 
 /// What every page's key and render share.

@@ -11,6 +11,7 @@
 //! [`PlanContext::article`]: crate::plan::PlanContext::article
 
 use serde::{Deserialize, Serialize};
+use stillpoint_content::ArticleId;
 
 use super::outline::Outline;
 
@@ -26,10 +27,10 @@ pub struct ShownOn {
 
 impl ShownOn {
     /// From what each page shows (`shows[p]`: the articles page `p` read), for `articles` articles.
-    pub fn from_pages(articles: usize, shows: &[Vec<u32>]) -> Self {
+    pub fn from_pages(articles: usize, shows: &[Vec<ArticleId>]) -> Self {
         let mut counts = vec![0u32; articles + 1];
         for &a in shows.iter().flatten() {
-            counts[a as usize + 1] += 1;
+            counts[a.index() + 1] += 1;
         }
         for i in 1..counts.len() {
             counts[i] += counts[i - 1];
@@ -39,7 +40,7 @@ impl ShownOn {
         let mut pages = vec![0u32; *starts.last().unwrap_or(&0) as usize];
         for (p, list) in shows.iter().enumerate() {
             for &a in list {
-                let at = &mut next[a as usize];
+                let at = &mut next[a.index()];
                 pages[*at as usize] = p as u32;
                 *at += 1;
             }
@@ -48,8 +49,8 @@ impl ShownOn {
     }
 
     /// The pages that show article `i`, ascending.
-    pub fn pages_showing(&self, i: usize) -> &[u32] {
-        match (self.starts.get(i), self.starts.get(i + 1)) {
+    pub fn pages_showing(&self, i: ArticleId) -> &[u32] {
+        match (self.starts.get(i.index()), self.starts.get(i.index() + 1)) {
             (Some(&from), Some(&to)) => &self.pages[from as usize..to as usize],
             _ => &[],
         }
@@ -95,8 +96,9 @@ impl OutlineRecord {
         if !same {
             return None;
         }
-        let changed =
-            self.shown.iter().zip(&outline.shown).enumerate().filter(|(_, (a, b))| a != b);
+        let changed = ArticleId::all(self.shown.len())
+            .zip(self.shown.iter().zip(&outline.shown))
+            .filter(|(_, (a, b))| a != b);
         let mut pages: Vec<u32> =
             changed.flat_map(|(i, _)| on.pages_showing(i).iter().copied()).collect();
         pages.sort_unstable();
@@ -109,16 +111,21 @@ impl OutlineRecord {
 mod tests {
     use super::*;
 
+    /// What each page shows, by article index.
+    fn shows(pages: &[&[usize]]) -> Vec<Vec<ArticleId>> {
+        pages.iter().map(|p| p.iter().map(|&i| ArticleId::new(i)).collect()).collect()
+    }
+
     #[test]
     fn inverts_what_each_page_shows() {
-        let shows = vec![vec![0, 2], vec![], vec![2], vec![1, 2]];
-        let on = ShownOn::from_pages(4, &shows);
+        let on = ShownOn::from_pages(4, &shows(&[&[0, 2], &[], &[2], &[1, 2]]));
+        let showing = |i| on.pages_showing(ArticleId::new(i));
         assert_eq!(on.articles(), 4);
-        assert_eq!(on.pages_showing(0), &[0]);
-        assert_eq!(on.pages_showing(1), &[3]);
-        assert_eq!(on.pages_showing(2), &[0, 2, 3]);
-        assert_eq!(on.pages_showing(3), &[] as &[u32]);
-        assert_eq!(on.pages_showing(9), &[] as &[u32]);
+        assert_eq!(showing(0), &[0]);
+        assert_eq!(showing(1), &[3]);
+        assert_eq!(showing(2), &[0, 2, 3]);
+        assert_eq!(showing(3), &[] as &[u32]);
+        assert_eq!(showing(9), &[] as &[u32]);
     }
 
     fn outline(placement: &str, shown: &[u8]) -> Outline {
@@ -139,7 +146,7 @@ mod tests {
             output: "o".into(),
             placement: before.placement.clone(),
             shown: before.shown.clone(),
-            shown_on: Some(ShownOn::from_pages(3, &[vec![0, 1], vec![1], vec![2], vec![1, 2]])),
+            shown_on: Some(ShownOn::from_pages(3, &shows(&[&[0, 1], &[1], &[2], &[1, 2]]))),
             ..OutlineRecord::default()
         };
         assert_eq!(record.pages_to_replan(&before, Some("o")), Some(vec![]));

@@ -12,14 +12,14 @@ use std::path::Path;
 use std::sync::Arc;
 
 use serde_json::Value;
-use stillpoint_content::{Site, build_catalog, load_site};
+use stillpoint_content::{ArticleId, Site, build_catalog, load_site};
 
 use super::outline_guard::plan_json;
 use crate::images::prepare;
 use crate::plan::{PlanContext, plan_batch, reading_minutes, site_pages};
 
 /// Every page of `site`, planned: its plan as JSON and the articles it recorded as shown.
-fn planned(site: &Site) -> Vec<(String, Value, Vec<u32>)> {
+fn planned(site: &Site) -> Vec<(String, Value, Vec<ArticleId>)> {
     let catalog = build_catalog(site);
     let images = prepare(site).expect("the demo's images read");
     let ctx = PlanContext::new(site, &catalog).with_images(&images);
@@ -50,7 +50,7 @@ fn a_page_that_did_not_record_an_article_plans_the_same_whatever_it_shows() {
         for ((path, was, shows), (_, now, _)) in before.iter().zip(&after) {
             if was != now {
                 assert!(
-                    shows.contains(&(j as u32)),
+                    shows.contains(&ArticleId::new(j)),
                     "{path} shows article {own} but did not record it as shown"
                 );
                 changed.push(path.as_str());

@@ -2,7 +2,7 @@
 
 use crate::route::Route;
 use serde_json::json;
-use stillpoint_content::Article;
+use stillpoint_content::{Article, ArticleId};
 
 use super::json_ld::breadcrumbs_ld;
 use super::{Head, PagePlan, PlanContext, strip_emoji};
@@ -14,41 +14,32 @@ const RELATED: usize = 4;
 
 /// The page of article `i`, `a`, its Markdown body still to be read ([`PagePlan::read_body`]).
 /// ([`PlanContext::article_page`] hands it the article.)
-pub fn article<'a>(ctx: &PlanContext<'a>, i: usize, a: &'a Article) -> PagePlan<'a> {
+pub fn article<'a>(ctx: &PlanContext<'a>, i: ArticleId, a: &'a Article) -> PagePlan<'a> {
     let path = Route::article(&a.slug);
-    let placements = &ctx.catalog.placements[i];
-    let topics: Vec<TopicPair> = placements
+    let filing = ctx.catalog.filing(i);
+    let topics: Vec<TopicPair> = filing
+        .topics
         .iter()
         .map(|&(ci, si)| TopicPair {
             category: ctx.category_link(ci),
             subcategory: ctx.subcategory_link(ci, si),
         })
         .collect();
-    let breadcrumbs = match placements.first() {
+    let breadcrumbs = match filing.topics.first() {
         Some(&(ci, si)) => {
             vec![ctx.home_link(), ctx.category_link(ci), ctx.subcategory_link(ci, si)]
         }
         None => vec![ctx.home_link()],
     };
-    let mut tags: Vec<Link> = Vec::new();
-    for entity in &a.entities {
-        for sub in &entity.subcategories {
-            for label in &sub.subsubcategories {
-                let slug = stillpoint_content::slugify(label);
-                // The tag page lives under the subcategory the catalog filed this entry in.
-                if let Some(href) = placements.iter().find_map(|&(ci, si)| {
-                    let idx = &ctx.catalog.categories[ci].subcategories[si];
-                    idx.subsubcategories
-                        .iter()
-                        .any(|ss| ss.slug == slug && ctx.catalog.lists(&ss.articles, i))
-                        .then(|| ctx.subsubcategory_href(ci, si, &slug))
-                }) && !tags.iter().any(|t| t.href == href.as_str())
-                {
-                    tags.push(Link::new(stillpoint_content::title_case(label), href));
-                }
-            }
-        }
-    }
+    // Each tag page lives under the subcategory the catalog filed the label in.
+    let tags: Vec<Link> = filing
+        .tags
+        .iter()
+        .map(|&(ci, si, ssi)| {
+            let tag = &ctx.catalog.categories[ci].subcategories[si].subsubcategories[ssi];
+            Link::new(tag.label.clone(), ctx.subsubcategory_href(ci, si, &tag.slug))
+        })
+        .collect();
     let related = related(ctx, i);
     let author_index = ctx.author_index(a.author.as_ref().map(|l| l.value.as_str()));
     let author = author_index.map(|ai| {
@@ -107,7 +98,7 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: usize, a: &'a Article) -> PagePlan<
             "contentSize": r.bytes.to_string(),
         });
     }
-    if let Some(&(ci, _)) = placements.first() {
+    if let Some(&(ci, _)) = filing.topics.first() {
         ld["articleSection"] = json!(strip_emoji(&ctx.topics.categories[ci].topic.title));
     }
     head.json_ld.push(ld);
@@ -168,11 +159,11 @@ fn logo(ctx: &PlanContext) -> String {
 /// Up to four other articles of the first subcategory, then of the first category, newest first.
 /// Their cards leave out the article's own subcategory, which its breadcrumbs name, and their
 /// descriptions: a short "read next" list of titles.
-fn related(ctx: &PlanContext, i: usize) -> Vec<crate::props::ArticleCard> {
-    let Some(&(ci, si)) = ctx.catalog.placements[i].first() else { return Vec::new() };
+fn related(ctx: &PlanContext, i: ArticleId) -> Vec<crate::props::ArticleCard> {
+    let Some(&(ci, si)) = ctx.catalog.topics_of(i).first() else { return Vec::new() };
     let cat = &ctx.catalog.categories[ci];
     // Stops at the fourth: the lists hold thousands of articles on a large site.
-    let mut picks: Vec<usize> = Vec::with_capacity(RELATED);
+    let mut picks: Vec<ArticleId> = Vec::with_capacity(RELATED);
     for j in cat.subcategories[si].articles.iter().chain(&cat.articles).copied() {
         if picks.len() == RELATED {
             break;

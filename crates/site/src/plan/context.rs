@@ -6,7 +6,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use stillpoint_content::{
-    Article, Authors, Catalog, InfoPage, Redirect, Schedule, Site, SiteAudio, SiteConfig, Topics,
+    Article, ArticleId, Authors, Catalog, InfoPage, Redirect, Schedule, Site, SiteAudio,
+    SiteConfig, Topics,
 };
 
 use super::summary::{ArticleSummary, Held};
@@ -54,7 +55,7 @@ pub struct PlanContext<'a> {
     /// Sponsored fragments as sanitised, by their raw text: the same few recur on every page.
     sanitised: Mutex<HashMap<&'a str, String>>,
     /// Every article in the HTML sitemap's order, made when a sitemap page is first planned.
-    sitemap_order: OnceLock<Vec<usize>>,
+    sitemap_order: OnceLock<Vec<ArticleId>>,
     /// The plans of this context alive now, and the most that ever were at once.
     live: Arc<LivePlans>,
 }
@@ -129,13 +130,13 @@ impl<'a> PlanContext<'a> {
     }
 
     /// The first category article `i` is filed under.
-    pub fn first_category(&self, i: usize) -> Option<usize> {
-        self.catalog.placements[i].first().map(|&(ci, _)| ci)
+    pub fn first_category(&self, i: ArticleId) -> Option<usize> {
+        self.catalog.topics_of(i).first().map(|&(ci, _)| ci)
     }
 
     /// Every article once, in the HTML sitemap's order: categories in topic order, newest first
     /// within each; articles filed under no category last.
-    pub fn sitemap_order(&self) -> &[usize] {
+    pub fn sitemap_order(&self) -> &[ArticleId] {
         self.sitemap_order.get_or_init(|| {
             let mut listed = self.catalog.newest.clone();
             // Stable: newest first stays within a category; `None` sorts after every category.
@@ -187,11 +188,11 @@ impl<'a> PlanContext<'a> {
 
     /// Article `i`'s cover as a picture, with its alt text (`image_alt`, else "Cover
     /// illustration for {first category}") and focal point.
-    pub fn cover(&self, i: usize) -> Option<Picture> {
+    pub fn cover(&self, i: ArticleId) -> Option<Picture> {
         let a = self.summary(i).shown;
         let target = a.image_target?;
         let alt = a.image_alt.map(str::to_string).unwrap_or_else(|| {
-            let name = match self.catalog.placements[i].first() {
+            let name = match self.catalog.topics_of(i).first() {
                 Some(&(ci, _)) => strip_emoji(&self.topics.categories[ci].topic.title),
                 None => a.title.to_string(),
             };
@@ -201,7 +202,7 @@ impl<'a> PlanContext<'a> {
     }
 
     /// Article `i`'s cover on a card: beside the title, so without alt text ([`Picture::on_card`]).
-    fn card_cover(&self, i: usize) -> Option<Picture> {
+    fn card_cover(&self, i: ArticleId) -> Option<Picture> {
         let a = self.summary(i).shown;
         let focus = a.image_focus.map(str::to_string);
         self.images.picture_of(a.image_target?, String::new(), focus).map(Picture::on_card)
@@ -268,9 +269,9 @@ impl<'a> PlanContext<'a> {
     }
 
     /// What a page may show of article `i`, noted as shown by the page being planned.
-    pub fn summary(&self, i: usize) -> ArticleSummary<'a> {
+    pub fn summary(&self, i: ArticleId) -> ArticleSummary<'a> {
         Shows::note(i);
-        ArticleSummary::of(&self.site.articles[i])
+        ArticleSummary::of(self.site.article(i))
     }
 
     /// Every article's summary, in order, noted as shown by none (for site-wide files, and for
@@ -287,19 +288,19 @@ impl<'a> PlanContext<'a> {
     /// Article `i`'s own page: the one planner handed the whole article (plan/article.rs). No
     /// other planner can reach it: the page of another article or of a listing reads the
     /// article's [`Self::summary`].
-    pub(super) fn article_page(&self, i: usize) -> super::PagePlan<'a> {
+    pub(super) fn article_page(&self, i: ArticleId) -> super::PagePlan<'a> {
         Shows::note(i);
-        super::article::article(self, i, &self.site.articles[i])
+        super::article::article(self, i, self.site.article(i))
     }
 
     /// Article `i` held for its identity alone ([`Held`]).
-    pub fn held(&self, i: usize) -> Held {
-        Held::new(&self.site.articles[i])
+    pub fn held(&self, i: ArticleId) -> Held {
+        Held::new(self.site.article(i))
     }
 
     /// The Markdown of article `i`'s body, read from its file ([`Site::read_body`]).
-    pub fn read_body(&self, i: usize) -> Result<String, stillpoint_content::ContentError> {
-        self.site.read_body(i)
+    pub fn read_body(&self, i: ArticleId) -> Result<String, stillpoint_content::ContentError> {
+        self.site.read_body(i.index())
     }
 
     /// The recording at a site-relative path (an article's `audio:`).
@@ -324,9 +325,9 @@ impl<'a> PlanContext<'a> {
 
     /// Article `i`'s card. Its topic eyebrow names its first category → subcategory, unless that is
     /// `here`: the subcategory the page itself is about, which the page already names.
-    pub fn card(&self, i: usize, here: Option<(usize, usize)>) -> ArticleCard {
+    pub fn card(&self, i: ArticleId, here: Option<(usize, usize)>) -> ArticleCard {
         let ArticleSummary { placement, shown } = self.summary(i);
-        let first = self.catalog.placements[i].first().copied().filter(|&p| Some(p) != here);
+        let first = self.catalog.topics_of(i).first().copied().filter(|&p| Some(p) != here);
         let topic = first.map(|(ci, si)| {
             let c = &self.topics.categories[ci];
             Link::new(
@@ -350,7 +351,7 @@ impl<'a> PlanContext<'a> {
     }
 
     /// The cards of `list`, for a page about the subcategory `here` (if any): see `card`.
-    pub fn cards(&self, list: &[usize], here: Option<(usize, usize)>) -> Vec<ArticleCard> {
+    pub fn cards(&self, list: &[ArticleId], here: Option<(usize, usize)>) -> Vec<ArticleCard> {
         list.iter().map(|&i| self.card(i, here)).collect()
     }
 
@@ -378,7 +379,7 @@ impl<'a> PlanContext<'a> {
 
 thread_local! {
     /// The articles the page being planned on this thread has read, while one is (see [`Shows`]).
-    static SHOWN: std::cell::RefCell<Option<Vec<u32>>> = const { std::cell::RefCell::new(None) };
+    static SHOWN: std::cell::RefCell<Option<Vec<ArticleId>>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Records which articles a page shows while it is planned: every planner reads an article
@@ -393,16 +394,16 @@ impl Shows {
         Self(())
     }
 
-    fn note(i: usize) {
+    fn note(i: ArticleId) {
         SHOWN.with_borrow_mut(|s| {
             if let Some(shown) = s {
-                shown.push(i as u32);
+                shown.push(i);
             }
         });
     }
 
     /// Stops recording; the articles read, ascending, each once.
-    pub(super) fn finish(self) -> Vec<u32> {
+    pub(super) fn finish(self) -> Vec<ArticleId> {
         let mut shown = SHOWN.with_borrow_mut(Option::take).unwrap_or_default();
         shown.sort_unstable();
         shown.dedup();

@@ -1,7 +1,9 @@
 //! The fixed pages: home, authors, the information pages, the sitemap and the error pages.
 
 use serde_json::json;
-use stillpoint_content::{InfoPage, info_page_spec, title_case, truncate_words};
+use std::collections::HashSet;
+
+use stillpoint_content::{ArticleId, InfoPage, info_page_spec, title_case, truncate_words};
 
 use super::json_ld::breadcrumbs_ld;
 use super::listing::pagination;
@@ -41,9 +43,9 @@ pub fn home<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
     // Each article appears once on the page: every section takes from what the ones above left
     // (a hidden section takes nothing, so its articles go to the sections below).
     let newest = &ctx.catalog.newest;
-    let featured: Vec<usize> = newest.iter().copied().take(FEATURED).collect();
-    let mut shown: std::collections::HashSet<usize> = featured.iter().copied().collect();
-    let next = |shown: &std::collections::HashSet<usize>, n: usize| -> Vec<usize> {
+    let featured: Vec<ArticleId> = newest.iter().copied().take(FEATURED).collect();
+    let mut shown: HashSet<ArticleId> = featured.iter().copied().collect();
+    let next = |shown: &HashSet<ArticleId>, n: usize| -> Vec<ArticleId> {
         newest.iter().copied().filter(|i| !shown.contains(i)).take(n).collect()
     };
     let top = if copy.top_stories.show { next(&shown, TOP_STORIES) } else { Vec::new() };
@@ -93,7 +95,7 @@ pub fn home<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
 
 /// "Popular": the articles other articles link to most (a signal the content itself carries),
 /// newest first among equals, leaving out those already `shown` higher on the page.
-fn popular(ctx: &PlanContext, n: usize, shown: &std::collections::HashSet<usize>) -> Vec<usize> {
+fn popular(ctx: &PlanContext, n: usize, shown: &HashSet<ArticleId>) -> Vec<ArticleId> {
     let placements: Vec<_> = ctx.summaries().map(|a| a.placement).collect();
     let by_slug: std::collections::HashMap<&str, usize> =
         placements.iter().enumerate().map(|(i, a)| (a.slug, i)).collect();
@@ -107,9 +109,10 @@ fn popular(ctx: &PlanContext, n: usize, shown: &std::collections::HashSet<usize>
             }
         }
     }
-    let mut order: Vec<usize> =
+    let mut order: Vec<ArticleId> =
         ctx.catalog.newest.iter().copied().filter(|i| !shown.contains(i)).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(inbound[i])); // stable: keeps newest-first among equals
+    // Stable: keeps newest-first among equals.
+    order.sort_by_key(|&i| std::cmp::Reverse(inbound[i.index()]));
     order.truncate(n);
     order
 }
@@ -295,7 +298,7 @@ fn sitemap_page<'a>(ctx: &PlanContext<'a>, n: usize, page_size: usize) -> PagePl
 }
 
 /// Consecutive articles of one category, as one group each (a page may start mid-category).
-fn group_by_category(ctx: &PlanContext, chunk: &[usize]) -> Vec<SitemapArticles> {
+fn group_by_category(ctx: &PlanContext, chunk: &[ArticleId]) -> Vec<SitemapArticles> {
     let mut groups: Vec<(Option<usize>, Vec<Link>)> = Vec::new();
     for &i in chunk {
         let category = ctx.first_category(i);

@@ -2,6 +2,7 @@
 //! paginated as `{route}/page/{n}` for n ≥ 2.
 
 use serde_json::json;
+use stillpoint_content::ArticleId;
 
 use super::json_ld::breadcrumbs_ld;
 use super::{Head, PAGE_SIZE, PagePlan, PlanContext, strip_emoji};
@@ -25,7 +26,7 @@ fn page_count(len: usize) -> usize {
 }
 
 /// Page `n` (from 1) of a listing: its route, its slice of articles and its pagination.
-fn paginate<'l>(base: &Route, articles: &'l [usize], n: usize) -> (Route, &'l [usize], Pagination) {
+fn paginate<'l, T>(base: &Route, articles: &'l [T], n: usize) -> (Route, &'l [T], Pagination) {
     let start = ((n - 1) * PAGE_SIZE).min(articles.len());
     let slice = &articles[start..(start + PAGE_SIZE).min(articles.len())];
     (base.page(n), slice, pagination(base, n, page_count(articles.len())))
@@ -46,7 +47,7 @@ struct Listing<'l> {
     description: String,
     breadcrumbs: Vec<Link>,
     children: Vec<Link>,
-    articles: &'l [usize],
+    articles: &'l [ArticleId],
     cover: Option<String>,
     /// The subcategory the listing is about (its own, or its sub-subcategory's): cards filed
     /// first under it leave out their topic eyebrow.
@@ -277,7 +278,7 @@ mod tests {
     fn empty_listing_has_one_page() {
         let x = Route::category("x");
         assert_eq!(page_count(0), 1);
-        assert_eq!(paginate(&x, &[], 1).1.len(), 0);
+        assert_eq!(paginate::<ArticleId>(&x, &[], 1).1.len(), 0);
         let items: Vec<usize> = (0..49).collect();
         let pages: Vec<_> = (1..=page_count(items.len()))
             .map(|n| (n, paginate(&x, &items, n)))

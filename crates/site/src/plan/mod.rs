@@ -11,7 +11,7 @@ mod summary;
 
 use rayon::prelude::*;
 use serde_json::Value;
-use stillpoint_content::{Catalog, ContentError, Diagnostics, Site};
+use stillpoint_content::{ArticleId, Catalog, ContentError, Diagnostics, Site};
 
 use context::Shows;
 pub use context::{Live, PlanContext, noindex, reading_minutes, strip_emoji};
@@ -43,12 +43,12 @@ pub struct PagePlan<'a> {
     /// For an article's page until its body is read ([`PagePlan::read_body`]): the article whose
     /// Markdown the page shows. A page is planned and keyed without its body (the key holds
     /// the file's digest, `source`); only a page that must be rendered reads it.
-    pub body_of: Option<usize>,
+    pub body_of: Option<ArticleId>,
     /// This plan in its context's count of plans alive ([`PlanContext::peak_plans`]).
     pub live: Live,
     /// The articles the page shows (its own included), ascending: those its planner read
     /// through [`PlanContext::summary`]. Filled by [`plan`].
-    pub shows: Vec<u32>,
+    pub shows: Vec<ArticleId>,
 }
 
 impl PagePlan<'_> {
@@ -133,8 +133,8 @@ pub enum PageRef {
     Topic(Topic, usize),
     /// Listing page n of an author, by the author's index.
     Author(usize, usize),
-    /// An article's page, by the article's index.
-    Article(usize),
+    /// An article's page.
+    Article(ArticleId),
 }
 
 /// A page of the site and its route.
@@ -151,7 +151,7 @@ impl SitePage {
     }
 
     /// The article whose page this is.
-    pub fn article(&self) -> Option<usize> {
+    pub fn article(&self) -> Option<ArticleId> {
         match self.page {
             PageRef::Article(i) => Some(i),
             _ => None,
@@ -188,7 +188,7 @@ pub fn site_pages(ctx: &PlanContext) -> Vec<SitePage> {
         }
     }
     for (i, a) in ctx.summaries().enumerate() {
-        push(Route::article(a.placement.slug), PageRef::Article(i));
+        push(Route::article(a.placement.slug), PageRef::Article(ArticleId::new(i)));
     }
     pages
 }

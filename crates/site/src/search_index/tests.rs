@@ -483,13 +483,14 @@ fn the_demo_site_is_indexed_oldest_first_with_its_topics() {
     let reader = Reader::new(&index);
     let docs = reader.docs();
     assert_eq!(docs.len(), site.articles.len());
-    let newest = &site.articles[catalog.newest[0]];
+    let newest = site.article(catalog.newest[0]);
     assert_eq!(docs.last().unwrap().slug, newest.slug, "the newest article has the last id");
     let groups = reader.manifest["groups"].as_array().unwrap();
     for d in &docs {
-        let i = site.articles.iter().position(|a| a.slug == d.slug).unwrap();
-        assert_eq!(d.title, site.articles[i].title);
-        let want: Vec<Value> = catalog.placements[i]
+        let i = site.article_ids().find(|&i| site.article(i).slug == d.slug).unwrap();
+        assert_eq!(d.title, site.article(i).title);
+        let want: Vec<Value> = catalog
+            .topics_of(i)
             .iter()
             .map(|&(ci, si)| {
                 let (c, s) = (ctx.category_link(ci), ctx.subcategory_link(ci, si));
