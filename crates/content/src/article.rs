@@ -794,6 +794,22 @@ pub fn scan_links(body: &str, body_line: u32) -> Vec<Located<String>> {
     scan_body(body, body_line).links
 }
 
+/// The slug an article's `slug:` line gives, read line by line without parsing the front matter
+/// (for a file whose front matter does not parse): the first `slug:` line of the block that
+/// opens the file, when its value is a slug.
+pub(crate) fn written_slug(text: &str) -> Option<String> {
+    let mut lines = text.lines();
+    if lines.next()?.trim_end() != "---" {
+        return None;
+    }
+    let value = lines
+        .take_while(|l| l.trim_end() != "---")
+        .find_map(|l| l.strip_prefix("slug:"))?
+        .trim()
+        .trim_matches(|c| c == '"' || c == '\'');
+    is_slug(value).then(|| value.to_string())
+}
+
 /// The site path of a link target when it is internal (`/x`, not `//host` or `https://`).
 pub fn internal_path(dest: &str) -> Option<String> {
     if !dest.starts_with('/') || dest.starts_with("//") {
@@ -824,6 +840,17 @@ pub fn text_digest(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_slug_is_read_from_a_front_matter_that_does_not_parse() {
+        let broken = "---\ntitle: [unclosed\nslug: body-scan\n---\nText.\n";
+        assert!(Article::parse(Path::new("a.md"), broken, jiff::civil::date(2024, 1, 1)).is_err());
+        assert_eq!(written_slug(broken).as_deref(), Some("body-scan"));
+        assert_eq!(written_slug("---\nslug: \"quoted-slug\"\n").as_deref(), Some("quoted-slug"));
+        assert_eq!(written_slug("---\nslug: Not A Slug\n---\n"), None);
+        assert_eq!(written_slug("---\ntitle: x\n---\nslug: body-scan\n"), None, "in the body");
+        assert_eq!(written_slug("slug: body-scan\n"), None, "no front matter");
+    }
 
     fn date() -> jiff::civil::Date {
         jiff::civil::date(2024, 9, 12)

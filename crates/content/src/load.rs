@@ -9,6 +9,7 @@ use rayon::prelude::*;
 
 use crate::article::Article;
 use crate::article::text_digest;
+use crate::article::written_slug;
 use crate::article_id::ArticleId;
 use crate::authors::{AUTHORS_FILE, Authors};
 use crate::config::SiteConfig;
@@ -37,6 +38,9 @@ pub struct Site {
     /// Articles whose files have errors, as far as they parsed: checked against the rest of the
     /// site (author, categories, links) so that every error is reported at once; never built.
     pub failed: Vec<Arc<Article>>,
+    /// The slugs written in article files whose front matter could not be read at all (their
+    /// `slug:` lines, read leniently): links to them are not reported on top of their errors.
+    pub unreadable: Vec<String>,
     /// What was left out and when the published set next changes by itself.
     pub schedule: Schedule,
     /// Errors in drafts, when drafts are not published: reported as warnings, so a
@@ -202,6 +206,7 @@ pub fn load_site_partial_with(
     let LoadedArticles {
         mut articles,
         mut failed,
+        unreadable,
         errors: article_errors,
         mut draft_problems,
         symlinks,
@@ -249,6 +254,7 @@ pub fn load_site_partial_with(
             sponsored: sponsored.unwrap_or_default(),
             articles,
             failed,
+            unreadable,
             schedule,
             draft_problems,
             pages,
@@ -300,9 +306,24 @@ enum Loaded {
     Parsed(Option<Stamp>),
 }
 
-/// An article loaded, or the errors of its file, the article as far as it parsed, and whether
-/// the file says it is a draft.
-type LoadResult = Result<(Arc<Article>, Loaded), (Vec<ContentError>, Option<Box<Article>>, bool)>;
+/// An article loaded, or what is known of a file that failed.
+type LoadResult = Result<(Arc<Article>, Loaded), Failed>;
+
+/// An article file with errors: the errors, the article as far as it parsed, whether the file
+/// says it is a draft, and, when its front matter could not be read at all, the slug its
+/// `slug:` line gives.
+struct Failed {
+    errors: Vec<ContentError>,
+    partial: Option<Box<Article>>,
+    draft: bool,
+    written_slug: Option<String>,
+}
+
+impl Failed {
+    fn of(errors: Vec<ContentError>) -> Self {
+        Self { errors, partial: None, draft: false, written_slug: None }
+    }
+}
 
 /// Parses every `articles/**/*.md` in parallel (or takes it from `parsed` when the file is
 /// unchanged); each list is sorted by path.
@@ -346,19 +367,18 @@ fn load_articles(
                 return Ok((a, Loaded::Unread));
             }
             let io = |e: std::io::Error| {
-                (vec![ContentError::file(rel, ContentErrorKind::Io(e.to_string()))], None, false)
+                Failed::of(vec![ContentError::file(rel, ContentErrorKind::Io(e.to_string()))])
             };
             let meta = fs::metadata(path).map_err(io)?;
             if !meta.is_file() {
                 let name = rel.display().to_string();
                 let error = ContentError::file(rel, ContentErrorKind::NotRegularFile(name));
-                return Err((vec![error], None, false));
+                return Err(Failed::of(vec![error]));
             }
             if let Some(a) = store.unchanged(rel, &meta, default_date) {
                 return Ok((a, Loaded::Unread));
             }
-            let text =
-                utf8(rel, fs::read(path).map_err(io)?).map_err(|e| (vec![e], None, false))?;
+            let text = utf8(rel, fs::read(path).map_err(io)?).map_err(|e| Failed::of(vec![e]))?;
             let stamp = Stamp::of(&meta, read_at);
             match store.get(rel, &text_digest(&text), default_date) {
                 Some(a) => Ok((a, Loaded::Same(stamp))),
@@ -366,9 +386,12 @@ fn load_articles(
                     (Some(a), errors) if errors.is_empty() => {
                         Ok((Arc::new(a), Loaded::Parsed(stamp)))
                     }
-                    (partial, errors) => {
-                        Err((errors, partial.map(Box::new), declares_draft(&text)))
-                    }
+                    (partial, errors) => Err(Failed {
+                        written_slug: partial.is_none().then(|| written_slug(&text)).flatten(),
+                        errors,
+                        partial: partial.map(Box::new),
+                        draft: declares_draft(&text),
+                    }),
                 },
             }
         })
@@ -376,6 +399,7 @@ fn load_articles(
     let placed = results.iter().map(|r| r.as_ref().ok().map(|(a, _)| Arc::clone(a))).collect();
     let mut articles = Vec::with_capacity(results.len());
     let mut failed = Vec::new();
+    let mut unreadable = Vec::new();
     let mut errors = not_regular;
     let mut draft_errors = Vec::new();
     let mut read = 0;
@@ -390,12 +414,13 @@ fn load_articles(
                 read += usize::from(!matches!(loaded, Loaded::Unread));
                 articles.push(a)
             }
-            Err((e, partial, draft)) => {
+            Err(Failed { errors: e, partial, draft, written_slug }) => {
                 read += 1;
                 if draft {
                     draft_errors.extend(e)
                 } else {
-                    errors.extend(e)
+                    errors.extend(e);
+                    unreadable.extend(written_slug);
                 }
                 failed.extend(partial.map(|a| Arc::new(*a)));
             }
@@ -411,7 +436,7 @@ fn load_articles(
     parsed.end_vouch();
     parsed.keep_placed(Arc::clone(&tree), default_date, placed);
     parsed.keep_listing(root, tree);
-    LoadedArticles { articles, failed, errors, draft_problems: draft_errors, symlinks }
+    LoadedArticles { articles, failed, unreadable, errors, draft_problems: draft_errors, symlinks }
 }
 
 /// What [`load_articles`] found.
@@ -419,6 +444,8 @@ struct LoadedArticles {
     articles: Vec<Arc<Article>>,
     /// Files with errors, as far as they parsed.
     failed: Vec<Arc<Article>>,
+    /// The slugs of files whose front matter could not be read, as their `slug:` lines give them.
+    unreadable: Vec<String>,
     errors: Vec<ContentError>,
     /// The errors of files that say they are drafts.
     draft_problems: Vec<ContentError>,

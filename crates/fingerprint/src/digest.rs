@@ -45,6 +45,11 @@ impl Digest {
     pub fn bytes(self) -> [u8; 16] {
         self.0.to_be_bytes()
     }
+
+    /// The digest of these 16 bytes ([`Self::bytes`]).
+    pub fn from_bytes(bytes: [u8; 16]) -> Self {
+        Self(u128::from_be_bytes(bytes))
+    }
 }
 
 impl fmt::Display for Digest {
@@ -93,6 +98,7 @@ mod tests {
         assert_eq!(d.short(20), hex[..20]);
         assert_ne!(d, Digest::of(b"stillpoinT"));
         assert_eq!(hex, format!("{:032x}", u128::from_be_bytes(d.bytes())));
+        assert_eq!(Digest::from_bytes(d.bytes()), d);
     }
 
     #[test]

@@ -8,7 +8,6 @@
 
 use std::collections::{HashMap, HashSet};
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -19,7 +18,7 @@ use crate::error::{ErrorKind, MediaError};
 use crate::pipeline::{SETTINGS, Timings, key, run};
 use crate::probe::source_format;
 use crate::{Processed, Rendition, SourceFormat};
-use stillpoint_fingerprint::Digest;
+use stillpoint_fingerprint::{Digest, replace_file};
 
 /// A sensible bound for a site's image cache.
 pub const DEFAULT_MAX_BYTES: u64 = 2 << 30;
@@ -52,36 +51,6 @@ pub struct GcReport {
     pub kept: usize,
     /// Bytes left.
     pub kept_bytes: u64,
-}
-
-static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
-
-/// Writes `bytes` to `path` through a temporary file in the same directory and a rename;
-/// `read_only` for a rendition, which builds may share with their output as a hard link: a tool
-/// that tried to change the output's copy in place is refused rather than changing the cache.
-fn write_atomic(path: &Path, bytes: &[u8], read_only: bool) -> std::io::Result<()> {
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
-    let temp = path.with_file_name(format!(
-        ".{name}.{}.{}.tmp",
-        std::process::id(),
-        TEMP_COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    let result = (|| {
-        let mut file = fs::File::create(&temp)?;
-        file.write_all(bytes)?;
-        file.flush()?;
-        if read_only {
-            let mut permissions = file.metadata()?.permissions();
-            permissions.set_readonly(true);
-            file.set_permissions(permissions)?;
-        }
-        drop(file);
-        fs::rename(&temp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&temp);
-    }
-    result
 }
 
 impl ImageCache {
@@ -178,14 +147,14 @@ impl ImageCache {
         let shard = self.shard(&key);
         fs::create_dir_all(&shard).map_err(|e| MediaError::new(&shard, e))?;
         let mut sink = |file: &str, data: &[u8]| -> Result<(), ErrorKind> {
-            write_atomic(&shard.join(file), data, true).map_err(ErrorKind::Io)
+            replace_file(&shard.join(file), data, true).map_err(ErrorKind::Io)
         };
         let (processed, timings) =
             run(bytes, format, &key, &self.settings, &mut sink).map_err(err)?;
         let meta = serde_json::to_vec_pretty(&processed)
             .map_err(|e| err(ErrorKind::Cache(e.to_string())))?;
         let meta_path = self.meta_path(&key);
-        write_atomic(&meta_path, &meta, false).map_err(|e| MediaError::new(&meta_path, e))?;
+        replace_file(&meta_path, &meta, false).map_err(|e| MediaError::new(&meta_path, e))?;
         self.made.fetch_add(1, Ordering::Relaxed);
         Ok((processed, timings))
     }
@@ -321,17 +290,6 @@ impl ImageCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn atomic_write_leaves_no_temporary_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("a.bin");
-        write_atomic(&path, b"one", true).unwrap();
-        write_atomic(&path, b"two", true).unwrap();
-        assert_eq!(fs::read(&path).unwrap(), b"two");
-        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
-        assert!(fs::metadata(&path).unwrap().permissions().readonly());
-    }
 
     /// A kept handle (`dev`) reads an entry from disk once, and again after garbage collection;
     /// a new handle reads it from disk.

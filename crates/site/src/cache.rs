@@ -100,8 +100,7 @@ impl Part {
             Part::Pages(i) => format!("pages-{i:02}"),
             Part::Parsed(i) => format!("parsed-{i:02}"),
         };
-        let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
-        format!("{name}.{hex}")
+        format!("{name}.{}", Digest::from_bytes(*digest))
     }
 }
 
@@ -341,10 +340,17 @@ impl BuildCache {
         }
         let parts_dir = dir.join(PARTS_DIR);
         std::fs::create_dir_all(&parts_dir).map_err(|e| BuildError::io(&parts_dir, e))?;
+        // The pages by part, each route hashed once (when any part of them is written).
+        let mut pages: Vec<Vec<(&String, &PageEntry)>> = vec![Vec::new(); SHARDS];
+        if stale.iter().any(|p| matches!(p, Part::Pages(_))) {
+            for entry in &self.pages {
+                pages[shard(entry.0.as_bytes()) as usize].push(entry);
+            }
+        }
         let written = stale
             .par_iter()
             .map(|&part| {
-                let bytes = self.encode(part);
+                let bytes = self.encode(part, &pages);
                 let digest = Digest::of(&bytes).bytes();
                 let path = parts_dir.join(part.file_name(&digest));
                 write_replacing(&path, &bytes)?;
@@ -384,8 +390,8 @@ impl BuildCache {
         Ok(())
     }
 
-    /// The bytes of one part.
-    fn encode(&self, part: Part) -> Vec<u8> {
+    /// The bytes of one part (`pages`: the pages by part).
+    fn encode(&self, part: Part, pages: &[Vec<(&String, &PageEntry)>]) -> Vec<u8> {
         let encoded = match part {
             Part::Meta => postcard::to_stdvec(&MetaRef {
                 slices: &self.slices,
@@ -394,11 +400,7 @@ impl BuildCache {
             }),
             Part::Outline => postcard::to_stdvec(&OutlinePartRef { record: self.outline.as_ref() }),
             Part::Catalog => postcard::to_stdvec(&self.catalog.as_ref().map(|(k, c)| (k, &**c))),
-            Part::Pages(i) => {
-                let pages: Vec<(&String, &PageEntry)> =
-                    self.pages.iter().filter(|(route, _)| shard(route.as_bytes()) == i).collect();
-                postcard::to_stdvec(&pages)
-            }
+            Part::Pages(i) => postcard::to_stdvec(&pages[i as usize]),
             Part::Parsed(i) => postcard::to_stdvec(&self.parsed.part(|p| path_shard(p) == i)),
         };
         encoded.expect("the cache serialises")
@@ -480,11 +482,7 @@ impl BuildCache {
 /// Writes `bytes` to `path` through a temporary file beside it, so that a reader finds either
 /// the old file or the new one.
 fn write_replacing(path: &Path, bytes: &[u8]) -> Result<(), BuildError> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, bytes).map_err(|e| BuildError::io(&tmp, e))?;
-    std::fs::rename(&tmp, path).map_err(|e| BuildError::io(path, e))
+    stillpoint_fingerprint::replace_file(path, bytes, false).map_err(|e| BuildError::io(path, e))
 }
 
 /// The payload of a cache file, when its trailing checksum matches.

@@ -200,3 +200,25 @@ fn a_link_to_an_article_with_errors_is_not_reported_twice() {
     assert!(!err.contains("link to `/articles/new-name`"), "{err}");
     assert!(err.contains("1 content error found"), "{err}");
 }
+
+/// The same when the front matter does not parse at all: the slug its `slug:` line gives is
+/// taken, not the file's name.
+#[test]
+fn a_link_to_an_article_whose_front_matter_does_not_parse_is_not_reported_twice() {
+    let t = SiteTest::from_fixture("minimal");
+    std::fs::write(
+        t.site().join("articles/old-name.md"),
+        "---\ntitle: [Renamed\nslug: new-name\nentities:\n  - category: sleepEnhancement\n---\nText.\n",
+    )
+    .unwrap();
+    std::fs::write(
+        t.site().join("articles/z.md"),
+        "---\ntitle: Z\nslug: z\nentities:\n  - category: sleepEnhancement\n---\nSee [it](/articles/new-name) and [that](/articles/old-name).\n",
+    )
+    .unwrap();
+    let err = check_fails_in(&t);
+    assert!(err.contains("articles/old-name.md"), "{err}");
+    assert!(!err.contains("link to `/articles/new-name`"), "{err}");
+    assert!(err.contains("link to `/articles/old-name`"), "the file's name is no page: {err}");
+    assert!(err.contains("2 content errors found"), "{err}");
+}

@@ -71,6 +71,7 @@ fn site(articles: Vec<Article>) -> Site {
         static_dir: None,
         redirects: Vec::new(),
         failed: Vec::new(),
+        unreadable: Vec::new(),
         symlinks: Vec::new(),
         data_digest: String::new(),
         audio: Default::default(),

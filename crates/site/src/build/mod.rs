@@ -10,10 +10,12 @@ mod outline;
 mod outline_guard;
 mod pages;
 mod renamed;
+mod scope;
 mod session;
 mod shown;
 #[cfg(test)]
 mod shown_guard;
+mod site_files;
 mod unchanged;
 mod verify;
 
@@ -26,7 +28,7 @@ use rustc_hash::FxHashSet;
 
 use stillpoint_content::{
     Article, ArticleId, ContentError, ContentErrorKind, Diagnostics, ParsedArticles, Publish,
-    Redirect, Schedule, Site, build_catalog, load_site_partial_with,
+    Schedule, Site, build_catalog, load_site_partial_with,
 };
 
 pub use crate::shard::Shard;
@@ -37,27 +39,23 @@ pub(crate) use shown::OutlineRecord;
 pub use verify::{Difference, verify};
 
 use outline::OutlineInputs;
+use scope::Scope;
 
 use crate::build_info::{self, BuildInfo};
 use crate::cache::{BuildCache, engine_id};
-use crate::client::{SW_FILE, ServiceWorker, SwSettings, script_srcs};
+use crate::client::{ServiceWorker, SwSettings, script_srcs};
 use crate::csp::{Csp, SiteUses};
 use crate::emit::{EmitStats, Manifest, Update, digest};
 use crate::error::BuildError;
-use crate::feeds::{atom_xml, robots_txt, rss_xml, sitemap_files};
 use crate::layout::{self, ASSETS_DIR};
 use crate::links::validate_links;
 use crate::page_routes::validate_page_routes;
 use crate::plan::{PlanContext, SitePage, site_pages};
-use crate::protocol::{SLICES, app_data_json, slice_data_json};
-use crate::redirects::{
-    redirect_page, redirect_page_file, redirect_table_json, redirects_txt, site_redirects,
-    validate_redirects,
-};
+use crate::redirects::{site_redirects, validate_redirects};
 use crate::render::{Shell, csp_hash};
 use crate::reserved::validate_reserved;
 use crate::route::Route;
-use crate::search_index::{SearchMemo, search_index_with, search_manifest};
+use crate::search_index::search_manifest;
 use crate::site_data::site_data;
 use crate::ssr::WebBundle;
 use pages::WorkerScript;
@@ -205,11 +203,9 @@ fn load(
         return Ok(site);
     }
     if let Some(site) = site {
-        let unparsed: Vec<String> = diag
-            .iter()
-            .filter(|e| e.path.starts_with("articles"))
-            .filter_map(|e| e.path.file_stem().map(|s| Route::article(&s.to_string_lossy()).into()))
-            .chain(site.failed.iter().map(|a| Route::article(&a.slug).into()))
+        let unparsed: Vec<String> = (site.unreadable.iter())
+            .chain(site.failed.iter().map(|a| &a.slug))
+            .map(|slug| Route::article(slug).into())
             .collect();
         let catalog = build_catalog(&site);
         let pages = site_pages(&PlanContext::new(&site, &catalog));
@@ -409,6 +405,7 @@ pub fn build_in(
         }
         _ => None,
     };
+    let scope = Scope::of(same_outline, replan);
     // The catalog depends only on the outline's placement: the last one fits an equal one.
     let placed_as_last = matches!(&session.catalog, Some((key, _)) if *key == outline.placement);
     let catalog = match session.catalog.take() {
@@ -417,12 +414,12 @@ pub fn build_in(
             cache.catalog_for(&outline.placement).unwrap_or_else(|| Arc::new(build_catalog(&site)))
         }
     };
-    tracing::debug!(elapsed = ?started.elapsed(), same_outline, "catalog");
+    tracing::debug!(elapsed = ?started.elapsed(), scope = scope.name(), "catalog");
     let ctx = PlanContext::new(&site, &catalog).with_images(&images);
     let owner = crate::shard::Owner::new(opts.shard, &site);
     let mut redirects = Vec::new();
     let last_current = session.current.take();
-    let pages = if same_outline {
+    let pages = if scope == Scope::Articles {
         let current = |i: ArticleId, a: &Arc<Article>| {
             current::article_page_current(&cache, last_current.as_ref(), &images, i, a)
         };
@@ -430,9 +427,9 @@ pub fn build_in(
         current::stale_articles(&site, stale)
     } else {
         let pages = site_pages(&ctx);
-        // With the placement the last build's (`replan`), the routes, links, pages and data
-        // files validated are those it validated and found sound.
-        let mut errors = if replan.is_some() { Vec::new() } else { validate(&site, &pages) };
+        // With the placement the last build's, the routes, links, pages and data files
+        // validated are those it validated and found sound.
+        let mut errors = if scope.same_placement() { Vec::new() } else { validate(&site, &pages) };
         let (valid, redirect_errors) = validate_redirects(&site, &pages, &site_redirects(&ctx));
         errors.extend(redirect_errors);
         let mut diag = Diagnostics(errors);
@@ -441,7 +438,7 @@ pub fn build_in(
         redirects = valid;
         pages
     };
-    tracing::debug!(elapsed = ?started.elapsed(), same_outline, pages = pages.len(), "listed and validated");
+    tracing::debug!(elapsed = ?started.elapsed(), pages = pages.len(), "listed and validated");
     let writes = |rel: &str| owner.writes(rel);
     let update = if opts.shard.is_some() { update.only(&writes) } else { update };
 
@@ -489,18 +486,15 @@ pub fn build_in(
         scripts: script_srcs(&site.config.scripts, &site.config.proxy_allow),
         csp: csp.meta(),
     };
-    if !same_outline {
-        emit_site_data(&update, &site_json, &site_hash, &build_hash)?;
-        // The offline page is styled like the others: the bundle's stylesheets, then the theme's.
-        let sw_css: Vec<String> =
-            shell.entry_css.iter().chain(shell.theme_css.as_ref()).cloned().collect();
-        let sw_settings =
-            SwSettings { build: &build_hash, brand: &shell.brand, css: &sw_css, csp: &csp_header };
-        update.put(SW_FILE, service_worker.script(&sw_settings).as_bytes())?;
-    }
+    // The offline page is styled like the others: the bundle's stylesheets, then the theme's.
+    let sw_css: Vec<String> =
+        shell.entry_css.iter().chain(shell.theme_css.as_ref()).cloned().collect();
+    let sw_settings =
+        SwSettings { build: &build_hash, brand: &shell.brand, css: &sw_css, csp: &csp_header };
+    let service_worker = service_worker.script(&sw_settings);
 
-    let (own_pages, kept_pages) = match &replan {
-        Some(showing) => {
+    let (own_pages, kept_pages) = match &scope {
+        Scope::Showing(showing) => {
             let current = |i: ArticleId| {
                 let a = site.article(i);
                 current::article_page_current(&cache, last_current.as_ref(), &images, i, a)
@@ -508,7 +502,7 @@ pub fn build_in(
             let (stale, kept) = replanned(&pages, showing, &current, &cache, &update);
             (std::borrow::Cow::Owned(stale), kept)
         }
-        None => (owner.pages(&pages), FxHashSet::default()),
+        Scope::Articles | Scope::Site => (owner.pages(&pages), FxHashSet::default()),
     };
     let render = pages::Renderer {
         ctx: &ctx,
@@ -530,10 +524,12 @@ pub fn build_in(
         ..build_info::of(&site)
     };
     let mut search_memo = session.search.take();
-    let emitted = std::thread::scope(|scope| {
+    let emitted = std::thread::scope(|threads| {
         // The search index needs no page: it is built and written while the pages render.
-        let search = (!same_outline).then(|| {
-            scope.spawn(|| emit_search_index(&update, &ctx, &mut search_memo, placed_as_last))
+        let search = scope.site_files().then(|| {
+            threads.spawn(|| {
+                site_files::emit_search_index(&update, &ctx, &mut search_memo, placed_as_last)
+            })
         });
         let rendered = render.emit(shell, &update, &mut cache, session, progress);
         match search.map(|thread| thread.join().expect("the search index does not panic")) {
@@ -554,19 +550,22 @@ pub fn build_in(
         });
         tracing::debug!(elapsed = ?started.elapsed(), "other pages kept");
     }
-    if same_outline {
+    if scope.site_files() {
+        let files = site_files::SiteFiles {
+            ctx: &ctx,
+            pages: &pages,
+            site_json: &site_json,
+            site_hash: &site_hash,
+            build_hash: &build_hash,
+            service_worker: &service_worker,
+            build_info: &build_info,
+            redirects: &redirects,
+        };
+        files.emit(&update)?;
+    } else {
         // Every image still shown was copied above: one not copied is no longer used.
         let media = format!("{}/", layout::MEDIA_DIR);
         update.keep_rest_except(&|rel| rel.starts_with(&media));
-    } else {
-        for (file, xml) in sitemap_files(&ctx, &pages) {
-            update.put(&file, xml.as_bytes())?;
-        }
-        update.put(layout::ROBOTS_TXT, robots_txt(&ctx).as_bytes())?;
-        update.put(layout::RSS_XML, rss_xml(&ctx).as_bytes())?;
-        update.put(layout::ATOM_XML, atom_xml(&ctx).as_bytes())?;
-        update.put(layout::BUILD_INFO, build_info.to_json().as_bytes())?;
-        emit_redirects(&update, &redirects, &site.config.url)?;
     }
     tracing::debug!(elapsed = ?started.elapsed(), "pages emitted");
     let (files, changed) = update.commit()?;
@@ -590,36 +589,37 @@ pub fn build_in(
     }
     tracing::debug!(elapsed = ?started.elapsed(), "committed");
 
-    let page_count =
-        if same_outline { cache.pages.len() } else { own_pages.len() + kept_pages.len() };
+    let page_count = match scope {
+        Scope::Articles => cache.pages.len(),
+        Scope::Showing(_) | Scope::Site => own_pages.len() + kept_pages.len(),
+    };
     let articles = site.articles.len();
-    // The same outline or placement as the last build's: the same slugs.
-    let placed_as_before = same_outline || replan.is_some();
+    // The same placement as the last build's: the same slugs.
     let renamed = match &mut session.slugs {
-        Some(slugs) => slugs.update(&site, placed_as_before),
+        Some(slugs) => slugs.update(&site, scope.same_placement()),
         None => Vec::new(),
     };
     let peak_plans = ctx.peak_plans();
     let catalog_key = outline.placement.clone();
     if let Some(dir) = &opts.cache {
         // (With the placement the last build's, so are the pages.)
-        if !same_outline && replan.is_none() {
+        if !scope.same_placement() {
             let routes: HashSet<&str> = pages.iter().map(|p| p.path.as_str()).collect();
             cache.retain_pages(|r| routes.contains(r));
         }
         cache.retain_seen_files();
         cache.set_catalog(&outline.placement, &catalog);
-        if same_outline {
+        if scope == Scope::Articles {
             cache.set_outline_output(output_digest);
         } else {
             // Where each article is shown: as the pages planned now read them when every page
             // was; as the last build recorded when the placement is the same; unknown for a shard.
-            let shown_on = match (opts.shard, replan.is_some()) {
+            let shown_on = match (opts.shard, &scope) {
                 (Some(_), _) => None,
-                (None, true) => cache.outline_record().and_then(|r| r.shown_on.clone()),
-                (None, false) => {
-                    Some(shown::ShownOn::from_pages(site.articles.len(), &emitted.shows))
+                (None, Scope::Showing(_)) => {
+                    cache.outline_record().and_then(|r| r.shown_on.clone())
                 }
+                (None, _) => Some(shown::ShownOn::from_pages(site.articles.len(), &emitted.shows)),
             };
             cache.set_outline(output_digest.map(|output| OutlineRecord {
                 key: outline.key.clone(),
@@ -694,50 +694,6 @@ fn replanned<'p>(
     let stale = pages.iter().zip(&kept).filter(|(_, k)| !**k).map(|(p, _)| p.clone());
     let routes = pages.iter().zip(&kept).filter(|(_, k)| **k).map(|(p, _)| p.path.relative());
     (stale.collect(), routes.collect())
-}
-
-/// A page per exact redirect, `_redirects` and the table `serve` reads.
-fn emit_redirects(update: &Update, redirects: &[Redirect], url: &str) -> Result<(), BuildError> {
-    for r in redirects.iter().filter(|r| !r.prefix) {
-        update.put(&redirect_page_file(&r.from), redirect_page(r, url).as_bytes())?;
-    }
-    if !redirects.is_empty() {
-        update.put(layout::REDIRECTS_TXT, redirects_txt(redirects).as_bytes())?;
-        update.put(layout::REDIRECT_TABLE, redirect_table_json(redirects).as_bytes())?;
-    }
-    Ok(())
-}
-
-/// The title search index's files (`search/`).
-fn emit_search_index(
-    update: &Update,
-    ctx: &PlanContext,
-    memo: &mut Option<SearchMemo>,
-    same_placement: bool,
-) -> Result<(), BuildError> {
-    let started = Instant::now();
-    let index = search_index_with(ctx, memo, same_placement);
-    tracing::debug!(elapsed = ?started.elapsed(), "search index made");
-    for (path, bytes) in &index.files {
-        update.put(path, bytes)?;
-    }
-    Ok(())
-}
-
-/// The site data (`sq/d/{hash}.json`), the header and footer slice data, and `app-data.json`.
-fn emit_site_data(
-    update: &Update,
-    site_json: &str,
-    site_hash: &str,
-    build_hash: &str,
-) -> Result<(), BuildError> {
-    update.put(&layout::site_data_file(site_hash), site_json.as_bytes())?;
-    for (name, template) in SLICES {
-        let slice = slice_data_json(template, site_json);
-        update.put(&layout::slice_data_file(name), slice.as_bytes())?;
-    }
-    update.put(layout::APP_DATA, app_data_json(build_hash).as_bytes())?;
-    Ok(())
 }
 
 /// The build hash: a digest of the JS and CSS the site ships and of the service worker.

@@ -214,9 +214,7 @@ impl Before {
 const SITE: &str = "site/";
 
 fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let tmp = path.with_extension("tmp");
-    fs::write(&tmp, bytes)?;
-    fs::rename(&tmp, path)
+    stillpoint_fingerprint::replace_file(path, bytes, false)
 }
 
 fn cache_stamp(dir: &Path) -> Option<Stamp> {

@@ -54,9 +54,8 @@ impl Manifest {
 
     /// Writes an encoded manifest through a temporary file, so it is either whole or absent.
     pub fn write(encoded: &[u8], path: &Path) -> Result<(), BuildError> {
-        let tmp = path.with_extension("tmp");
-        std::fs::write(&tmp, encoded).map_err(|e| BuildError::io(&tmp, e))?;
-        std::fs::rename(&tmp, path).map_err(|e| BuildError::io(path, e))
+        stillpoint_fingerprint::replace_file(path, encoded, false)
+            .map_err(|e| BuildError::io(path, e))
     }
 
     pub fn get(&self, rel: &str) -> Option<&str> {
