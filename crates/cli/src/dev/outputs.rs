@@ -1,11 +1,12 @@
-//! What a build changed in the output as far as the browser cares, read from the paths the
-//! build reports as new, changed or gone (through the output layout, `stillpoint_dist::layout`):
-//! the routes whose page data or HTML changed (an article's body is in its HTML only), and
-//! whether the web bundle (its build hash, CSS or JS files) did.
+//! What a build changed in the output as far as the browser cares, from the outputs it reports
+//! as changed (`stillpoint_dist::Changed`): the routes whose page data or HTML changed (an
+//! article's body is in its HTML only), and whether the web bundle (its build hash, CSS or JS
+//! files) did.
 
 use std::path::Path;
 
-use stillpoint_dist::layout::{self, APP_DATA, ASSETS_DIR};
+use stillpoint_dist::layout::APP_DATA;
+use stillpoint_dist::{Changed, Output};
 
 /// The difference a build made.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -18,19 +19,20 @@ pub struct Diff {
 }
 
 impl Diff {
-    /// From the output paths a build changed (see `BuildReport::changed`).
-    pub fn of(changed: &[String]) -> Self {
+    /// From the files a build changed (see `BuildReport::changed`).
+    pub fn of(changed: &[Changed]) -> Self {
         let mut diff = Diff::default();
-        for path in changed {
-            if path == APP_DATA {
-                diff.bundle = true;
-            } else if let Some(route) = layout::route_of(path) {
-                diff.pages.push(route.into());
-            } else if let Some(asset) =
-                path.strip_prefix(ASSETS_DIR).and_then(|p| p.strip_prefix('/'))
-            {
-                diff.css |= asset.ends_with(".css");
-                diff.js |= asset.ends_with(".js");
+        for c in changed {
+            match c.output {
+                Output::AppData => diff.bundle = true,
+                Output::Page | Output::RedirectPage | Output::Static => {
+                    diff.pages.extend(c.route().map(Into::into));
+                }
+                Output::Asset => {
+                    diff.css |= c.file.ends_with(".css");
+                    diff.js |= c.file.ends_with(".js");
+                }
+                _ => {}
             }
         }
         diff.pages.sort();
@@ -52,24 +54,30 @@ mod tests {
 
     #[test]
     fn names_changed_pages_and_the_bundle() {
-        let changed: Vec<String> = [
-            "articles/a.html",
-            "page-data/articles/a/page-data.json",
-            "page-data/index/page-data.json",
-            "page-data/sq/d/123.json",
-            "search/manifest.json",
-        ]
-        .map(String::from)
-        .into();
+        let changed = [
+            Changed::new("articles/a.html", Output::Page),
+            Changed::new("page-data/articles/a/page-data.json", Output::Page),
+            Changed::new("page-data/index/page-data.json", Output::Page),
+            Changed::new("page-data/sq/d/123.json", Output::SiteData),
+            Changed::new("search/manifest.json", Output::SearchIndex),
+            // A static HTML file is shown at its route; other static files are no page.
+            Changed::new("welcome.html", Output::Static),
+            Changed::new("favicon.ico", Output::Static),
+        ];
         assert_eq!(
             Diff::of(&changed),
-            Diff { pages: vec!["/".into(), "/articles/a".into()], ..Diff::default() }
+            Diff {
+                pages: vec!["/".into(), "/articles/a".into(), "/welcome".into()],
+                ..Diff::default()
+            }
         );
         // An article whose body alone changed: its HTML, not its page-data.
-        let body: Vec<String> = ["articles/b.html"].map(String::from).into();
+        let body = [Changed::new("articles/b.html", Output::Page)];
         assert_eq!(Diff::of(&body), Diff { pages: vec!["/articles/b".into()], ..Diff::default() });
-        let bundle: Vec<String> =
-            ["assets/entry-2.css", "page-data/app-data.json"].map(String::from).into();
+        let bundle = [
+            Changed::new("assets/entry-2.css", Output::Asset),
+            Changed::new(APP_DATA, Output::AppData),
+        ];
         assert_eq!(Diff::of(&bundle), Diff { bundle: true, css: true, ..Diff::default() });
         assert_eq!(Diff::of(&[]), Diff::default());
     }

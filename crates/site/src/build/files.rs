@@ -5,6 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
+use stillpoint_dist::Output;
+
 use crate::cache::BuildCache;
 use crate::emit::Update;
 use crate::error::BuildError;
@@ -44,15 +46,16 @@ pub fn media(site: &stillpoint_content::Site) -> Vec<(String, PathBuf)> {
     files
 }
 
-/// Copies files listed by [`tree`] into the output, each with its digest from the build cache
-/// (read again only when the file's size or time changed).
+/// Copies files listed by [`tree`] into the output as files of `output`, each with its digest
+/// from the build cache (read again only when the file's size or time changed).
 pub fn copy(
     update: &Update,
     cache: &mut BuildCache,
+    output: Output,
     files: &[(String, PathBuf)],
 ) -> Result<(), BuildError> {
     for (target, path) in files {
-        update.copy(target, path, cache.file_digest(path)?)?;
+        update.copy(output, target, path, cache.file_digest(path)?)?;
     }
     Ok(())
 }
@@ -63,9 +66,13 @@ pub fn copy(
 /// digest of the source's bytes, the parameters and the pipeline's version; a page bundle's
 /// file `media/{key}.{ext}`), so the name stands for its digest: a rebuild looks at none of the
 /// thousands of renditions a site with photographs has.
-pub fn share(update: &Update, files: &[(String, PathBuf)]) -> Result<(), BuildError> {
+pub fn share(
+    update: &Update,
+    output: Output,
+    files: &[(String, PathBuf)],
+) -> Result<(), BuildError> {
     for (target, path) in files {
-        update.share(target, path, format!("named:{target}"))?;
+        update.share(output, target, path, format!("named:{target}"))?;
     }
     Ok(())
 }

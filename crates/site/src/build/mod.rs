@@ -9,6 +9,7 @@ mod outline;
 #[cfg(test)]
 mod outline_guard;
 mod pages;
+mod queue;
 mod renamed;
 mod scope;
 mod session;
@@ -19,16 +20,17 @@ mod site_files;
 mod unchanged;
 mod verify;
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use rustc_hash::FxHashSet;
+use stillpoint_dist::{Changed, Output};
 
 use stillpoint_content::{
-    Article, ArticleId, ContentError, ContentErrorKind, Diagnostics, ParsedArticles, Publish,
-    Schedule, Site, build_catalog, load_site_partial_with,
+    ArticleId, ContentError, ContentErrorKind, Diagnostics, ParsedArticles, Publish, Schedule,
+    Site, build_catalog, load_site_partial_with,
 };
 
 pub use crate::shard::Shard;
@@ -39,13 +41,14 @@ pub(crate) use shown::OutlineRecord;
 pub use verify::{Difference, verify};
 
 use outline::OutlineInputs;
+use queue::{Copies, Queue};
 use scope::Scope;
 
 use crate::build_info::{self, BuildInfo};
 use crate::cache::{BuildCache, engine_id};
 use crate::client::{ServiceWorker, SwSettings, script_srcs};
 use crate::csp::{Csp, SiteUses};
-use crate::emit::{EmitStats, Manifest, Update, digest};
+use crate::emit::{EmitStats, Manifest, digest};
 use crate::error::BuildError;
 use crate::layout::{self, ASSETS_DIR};
 use crate::links::validate_links;
@@ -158,8 +161,8 @@ pub struct BuildReport {
     pub rendered: usize,
     /// Files changed, removed and unchanged against the previous output.
     pub files: EmitStats,
-    /// The output paths that are new, changed or gone, sorted.
-    pub changed: Vec<String>,
+    /// The files that are new, changed or gone, with their outputs, sorted by path.
+    pub changed: Vec<Changed>,
     pub seconds: f64,
     pub out: PathBuf,
     /// Why the cache was not used, when it was not.
@@ -417,36 +420,25 @@ pub fn build_in(
     tracing::debug!(elapsed = ?started.elapsed(), scope = scope.name(), "catalog");
     let ctx = PlanContext::new(&site, &catalog).with_images(&images);
     let owner = crate::shard::Owner::new(opts.shard, &site);
-    let mut redirects = Vec::new();
     let last_current = session.current.take();
-    let pages = if scope == Scope::Articles {
-        let current = |i: ArticleId, a: &Arc<Article>| {
-            current::article_page_current(&cache, last_current.as_ref(), &images, i, a)
-        };
-        let stale = |i: ArticleId, a: &Arc<Article>| owner.owns_article(&a.slug) && !current(i, a);
-        current::stale_articles(&site, stale)
-    } else {
-        let pages = site_pages(&ctx);
-        // With the placement the last build's, the routes, links, pages and data files
-        // validated are those it validated and found sound.
-        let mut errors = if scope.same_placement() { Vec::new() } else { validate(&site, &pages) };
-        let (valid, redirect_errors) = validate_redirects(&site, &pages, &site_redirects(&ctx));
-        errors.extend(redirect_errors);
-        let mut diag = Diagnostics(errors);
-        diag.sort();
-        diag.into_result().map_err(BuildError::Content)?;
-        redirects = valid;
-        pages
+    let page_current = |i: ArticleId| {
+        let a = site.article(i);
+        current::article_page_current(&cache, last_current.as_ref(), &images, i, a)
     };
+    let (pages, redirects) = queue::list(&scope, &site, &ctx, &owner, &page_current)?;
     tracing::debug!(elapsed = ?started.elapsed(), pages = pages.len(), "listed and validated");
     let writes = |rel: &str| owner.writes(rel);
     let update = if opts.shard.is_some() { update.only(&writes) } else { update };
 
-    // Static files first, so the site's own files can never overwrite generated ones.
-    files::copy(&update, &mut cache, &static_files)?;
-    files::copy(&update, &mut cache, &asset_files)?;
-    files::share(&update, images.files())?;
-    files::copy(&update, &mut cache, &files::media(&site))?;
+    let copies = vec![
+        Copies { output: Output::Static, files: Cow::Borrowed(&static_files), shared: false },
+        Copies { output: Output::Asset, files: Cow::Borrowed(&asset_files), shared: false },
+        Copies { output: Output::Media, files: Cow::Borrowed(images.files()), shared: true },
+        Copies { output: Output::Media, files: Cow::Owned(files::media(&site)), shared: false },
+    ];
+    let queue = Queue::of(&scope, &pages, copies, &owner, &page_current, &cache, &update);
+    tracing::debug!(elapsed = ?started.elapsed(), pages = queue.pages.len(), "queued");
+    queue.copy(&update, &mut cache)?;
     let site_json = serde_json::to_string(&site_data(&ctx, year, layout::url(&search_manifest())))
         .expect("site data serialises");
     let site_hash = digest([site_json.as_bytes()]);
@@ -459,7 +451,7 @@ pub fn build_in(
         None
     } else {
         let file = crate::theme_css::theme_file(&theme.css);
-        update.put(&file, theme.css.as_bytes())?;
+        update.put(Output::Asset, &file, theme.css.as_bytes())?;
         Some(layout::url(&file))
     };
     let shell = Shell {
@@ -493,20 +485,9 @@ pub fn build_in(
         SwSettings { build: &build_hash, brand: &shell.brand, css: &sw_css, csp: &csp_header };
     let service_worker = service_worker.script(&sw_settings);
 
-    let (own_pages, kept_pages) = match &scope {
-        Scope::Showing(showing) => {
-            let current = |i: ArticleId| {
-                let a = site.article(i);
-                current::article_page_current(&cache, last_current.as_ref(), &images, i, a)
-            };
-            let (stale, kept) = replanned(&pages, showing, &current, &cache, &update);
-            (std::borrow::Cow::Owned(stale), kept)
-        }
-        Scope::Articles | Scope::Site => (owner.pages(&pages), FxHashSet::default()),
-    };
     let render = pages::Renderer {
         ctx: &ctx,
-        pages: &own_pages,
+        pages: &queue.pages,
         bundle: &bundle,
         worker: &worker,
         node: &opts.node,
@@ -526,7 +507,7 @@ pub fn build_in(
     let mut search_memo = session.search.take();
     let emitted = std::thread::scope(|threads| {
         // The search index needs no page: it is built and written while the pages render.
-        let search = scope.site_files().then(|| {
+        let search = queue.site_files.then(|| {
             threads.spawn(|| {
                 site_files::emit_search_index(&update, &ctx, &mut search_memo, placed_as_last)
             })
@@ -541,16 +522,7 @@ pub fn build_in(
     let emitted = emitted?;
     tracing::debug!(elapsed = ?started.elapsed(), "pages rendered and search index emitted");
 
-    if !kept_pages.is_empty() {
-        // The pages replanned around an edit are a few; the kept ones, every other page, are
-        // the live output's files as they are: taken from its manifest whole, not one by one.
-        // Any other file the build did not put is gone.
-        update.keep_rest_except(&|rel| {
-            layout::route_name_of(rel).is_none_or(|route| !kept_pages.contains(route))
-        });
-        tracing::debug!(elapsed = ?started.elapsed(), "other pages kept");
-    }
-    if scope.site_files() {
+    if queue.site_files {
         let files = site_files::SiteFiles {
             ctx: &ctx,
             pages: &pages,
@@ -562,12 +534,9 @@ pub fn build_in(
             redirects: &redirects,
         };
         files.emit(&update)?;
-    } else {
-        // Every image still shown was copied above: one not copied is no longer used.
-        let media = format!("{}/", layout::MEDIA_DIR);
-        update.keep_rest_except(&|rel| rel.starts_with(&media));
     }
-    tracing::debug!(elapsed = ?started.elapsed(), "pages emitted");
+    queue.kept.keep(&update);
+    tracing::debug!(elapsed = ?started.elapsed(), "site files emitted and the rest kept");
     let (files, changed) = update.commit()?;
     if let Some(cache) = image_cache {
         let made = cache.take_made();
@@ -591,7 +560,7 @@ pub fn build_in(
 
     let page_count = match scope {
         Scope::Articles => cache.pages.len(),
-        Scope::Showing(_) | Scope::Site => own_pages.len() + kept_pages.len(),
+        Scope::Showing(_) | Scope::Site => queue.pages.len() + queue.kept.pages(),
     };
     let articles = site.articles.len();
     // The same placement as the last build's: the same slugs.
@@ -637,7 +606,7 @@ pub fn build_in(
             session.save()?;
         }
     }
-    drop(own_pages);
+    drop(queue);
     drop(pages);
     drop(ctx);
     session.catalog = Some((catalog_key, catalog));
@@ -657,43 +626,6 @@ pub fn build_in(
         warnings: images.warnings().to_vec(),
         renamed,
     })
-}
-
-/// Splits `pages` when only what some articles show changed (`showing`: the pages that show
-/// them, ascending indices into `pages`): to plan again are those, the pages of articles whose
-/// files changed (`current` tells, by article), and any whose files the live output no longer
-/// holds as the cache recorded; the others are kept as they are, named by their routes'
-/// relative form ([`layout::route_name_of`] of their files).
-fn replanned<'p>(
-    pages: &'p [SitePage],
-    showing: &[u32],
-    current: &(dyn Fn(ArticleId) -> bool + Sync),
-    cache: &BuildCache,
-    update: &Update,
-) -> (Vec<SitePage>, FxHashSet<&'p str>) {
-    use rayon::prelude::*;
-    // Each page's file names are written into one buffer per task, not allocated.
-    let as_recorded = |name: &mut String, page: &SitePage| {
-        cache.pages.get(page.path.as_str()).is_some_and(|entry| {
-            layout::html_file_into(&page.path, name);
-            update.live_digest(name) == Some(entry.html.as_str()) && {
-                layout::page_data_file_into(&page.path, name);
-                update.live_digest(name) == Some(entry.data.as_str())
-            }
-        })
-    };
-    let kept: Vec<bool> = pages
-        .par_iter()
-        .enumerate()
-        .map_init(String::new, |name, (j, page)| {
-            let shows_changed = showing.binary_search(&(j as u32)).is_ok();
-            let file_changed = page.article().is_some_and(|i| !current(i));
-            !shows_changed && !file_changed && as_recorded(name, page)
-        })
-        .collect();
-    let stale = pages.iter().zip(&kept).filter(|(_, k)| !**k).map(|(p, _)| p.clone());
-    let routes = pages.iter().zip(&kept).filter(|(_, k)| **k).map(|(p, _)| p.path.relative());
-    (stale.collect(), routes.collect())
 }
 
 /// The build hash: a digest of the JS and CSS the site ships and of the service worker.

@@ -86,6 +86,29 @@ type Digests = ([u8; 16], [u8; 16]);
 /// An article's digests, with what it was read from ([`article_id`]).
 type Known = (Digests, [u8; 16]);
 
+#[cfg(test)]
+impl<'a> OutlineInputs<'a> {
+    /// The outline inputs of `site` with everything else fixed: no static files, theme, images
+    /// or policy, no shard, and no outline recorded before.
+    pub(super) fn fixed(bundle: &'a WebBundle, worker: &'a str, site: &'a Site) -> Self {
+        OutlineInputs {
+            engine: "e",
+            bundle,
+            worker,
+            build_hash: "b",
+            year: 2026,
+            site,
+            static_files: &[],
+            shard: None,
+            noindex: crate::plan::noindex(site),
+            theme_css: "",
+            images: "",
+            csp: "",
+            recorded: None,
+        }
+    }
+}
+
 impl OutlineInputs<'_> {
     /// What the environment built for changes beyond `stillpoint.toml`'s text (which
     /// `data_digest` covers): the configuration `--env` chose from it.
@@ -220,24 +243,10 @@ mod tests {
     }
 
     fn outline(bundle: &WebBundle, site: &Site, static_files: &[String]) -> Outline {
-        let shard = None;
-        OutlineInputs {
-            engine: "e",
-            bundle,
-            worker: &WorkerScript::read(bundle).unwrap().key,
-            build_hash: "b",
-            year: 2026,
-            site,
-            static_files,
-            shard,
-            noindex: crate::plan::noindex(site),
-            theme_css: "",
-            images: "",
-            csp: "",
-            recorded: None,
-        }
-        .key(&mut OutlineMemo::default())
-        .unwrap()
+        let worker = WorkerScript::read(bundle).unwrap().key;
+        OutlineInputs { static_files, ..OutlineInputs::fixed(bundle, &worker, site) }
+            .key(&mut OutlineMemo::default())
+            .unwrap()
     }
 
     #[test]
@@ -289,19 +298,11 @@ mod tests {
         let worker = WorkerScript::read(&bundle).unwrap().key;
         let key = |theme_css: &str, images: &str, csp: &str| {
             let inputs = OutlineInputs {
-                engine: "e",
-                bundle: &bundle,
-                worker: &worker,
-                build_hash: "b",
-                year: 2026,
-                site: &site,
-                static_files: &[],
-                shard: None,
                 noindex: false,
                 theme_css,
                 images,
                 csp,
-                recorded: None,
+                ..OutlineInputs::fixed(&bundle, &worker, &site)
             };
             inputs.key(&mut OutlineMemo::default()).unwrap().key
         };
@@ -378,21 +379,7 @@ mod memo_tests {
         site: &'a Site,
         recorded: Option<&'a OutlineRecord>,
     ) -> OutlineInputs<'a> {
-        OutlineInputs {
-            engine: "e",
-            bundle,
-            worker,
-            build_hash: "b",
-            year: 2026,
-            site,
-            static_files: &[],
-            shard: None,
-            noindex: crate::plan::noindex(site),
-            theme_css: "",
-            images: "",
-            csp: "",
-            recorded,
-        }
+        OutlineInputs { recorded, ..OutlineInputs::fixed(bundle, worker, site) }
     }
 
     #[test]

@@ -294,19 +294,11 @@ fn outline_key(site: &Site, bundle: &WebBundle) -> String {
     let theme = crate::theme_css::theme_css(&site.config.theme);
     let worker = WorkerScript::read(bundle).unwrap().key;
     OutlineInputs {
-        engine: "e",
-        bundle,
-        worker: &worker,
-        build_hash: "b",
         year: YEAR,
-        site,
-        static_files: &[],
-        shard: None,
-        noindex: crate::plan::noindex(site),
         theme_css: &theme.css,
         images: images.outline(),
         csp: &csp,
-        recorded: None,
+        ..OutlineInputs::fixed(bundle, &worker, site)
     }
     .key(&mut OutlineMemo::default())
     .unwrap()

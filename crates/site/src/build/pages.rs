@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use rayon::prelude::*;
+use stillpoint_dist::Output;
 
 use super::Progress;
 use super::key::Key;
@@ -184,8 +185,8 @@ impl Renderer<'_, '_> {
                 let entry = PageEntry {
                     source: plan.source.map(str::to_string),
                     key: keys[i].clone(),
-                    html: update.put(&plan.html_file(), doc.as_bytes())?,
-                    data: update.put(&plan.page_data_file(), data.as_bytes())?,
+                    html: update.put(Output::Page, &plan.html_file(), doc.as_bytes())?,
+                    data: update.put(Output::Page, &plan.page_data_file(), data.as_bytes())?,
                 };
                 written.lock().expect("lock").push((i, entry));
                 progress.inc();

@@ -12,7 +12,7 @@ use stillpoint_content::Catalog;
 
 use super::outline::OutlineMemo;
 use crate::cache::BuildCache;
-use crate::emit::Output;
+use crate::emit::Generations;
 use crate::error::BuildError;
 use crate::ssr::{SsrPool, check_node};
 
@@ -23,7 +23,7 @@ pub struct Session {
     pub(super) unsaved: Option<PathBuf>,
     /// Save the cache only when asked ([`Session::save`]), not at the end of each build.
     pub(super) defer_save: bool,
-    pub(super) output: Option<Output>,
+    pub(super) output: Option<Generations>,
     /// What each article showed elsewhere at the last build (see outline.rs).
     pub(super) outlines: OutlineMemo,
     /// The last build's catalog, with the outline it was built for.
@@ -93,7 +93,7 @@ impl Session {
     }
 
     /// Brings the output's spare generation up to date with the live one while `stop` says
-    /// nothing else is waiting (see [`Output::fill_spare`]), so that the next build writes only
+    /// nothing else is waiting (see [`Generations::fill_spare`]), so that the next build writes only
     /// what it changes. True when the spare is complete or there is no output kept.
     pub fn fill_spare(&mut self, stop: &mut dyn FnMut() -> bool) -> Result<bool, BuildError> {
         match self.output.as_mut() {
@@ -118,19 +118,19 @@ impl Session {
     /// cache's parsed articles stay true to the files: a load reads every changed article
     /// whatever fails (an article's parse depends only on its bytes and the site's start date),
     /// so the watcher's word for the next build, naming the files saved since, still holds.
-    pub(super) fn keep_after_failure(&mut self, cache: BuildCache, output: Output) {
+    pub(super) fn keep_after_failure(&mut self, cache: BuildCache, output: Generations) {
         self.cache = Some(cache);
         self.output = Some(output);
     }
 
     /// The output directory `dest`, opened: the one kept from the last build when it is still as
     /// that build left it, else opened afresh.
-    pub(super) fn output(&mut self, dest: &Path) -> Result<Output, BuildError> {
+    pub(super) fn output(&mut self, dest: &Path) -> Result<Generations, BuildError> {
         match self.output.take() {
             Some(output) if output.is_as_left(dest) => Ok(output),
             kept => {
                 drop(kept); // releases its lock first
-                let output = Output::open(dest)?;
+                let output = Generations::open(dest)?;
                 Ok(if self.defer_save { output.deferring() } else { output })
             }
         }

@@ -5,6 +5,7 @@
 use std::time::Instant;
 
 use stillpoint_content::Redirect;
+use stillpoint_dist::Output;
 
 use crate::build_info::BuildInfo;
 use crate::emit::Update;
@@ -36,20 +37,28 @@ pub(super) struct SiteFiles<'c, 'a> {
 impl SiteFiles<'_, '_> {
     /// Puts every site-wide file but the search index ([`emit_search_index`]).
     pub(super) fn emit(&self, update: &Update) -> Result<(), BuildError> {
-        update.put(&layout::site_data_file(self.site_hash), self.site_json.as_bytes())?;
+        update.put(
+            Output::SiteData,
+            &layout::site_data_file(self.site_hash),
+            self.site_json.as_bytes(),
+        )?;
         for (name, template) in SLICES {
             let slice = slice_data_json(template, self.site_json);
-            update.put(&layout::slice_data_file(name), slice.as_bytes())?;
+            update.put(Output::SiteData, &layout::slice_data_file(name), slice.as_bytes())?;
         }
-        update.put(layout::APP_DATA, app_data_json(self.build_hash).as_bytes())?;
-        update.put(crate::client::SW_FILE, self.service_worker.as_bytes())?;
+        update.put(Output::AppData, layout::APP_DATA, app_data_json(self.build_hash).as_bytes())?;
+        update.put(
+            Output::ServiceWorker,
+            crate::client::SW_FILE,
+            self.service_worker.as_bytes(),
+        )?;
         for (file, xml) in sitemap_files(self.ctx, self.pages) {
-            update.put(&file, xml.as_bytes())?;
+            update.put(Output::Sitemaps, &file, xml.as_bytes())?;
         }
-        update.put(layout::ROBOTS_TXT, robots_txt(self.ctx).as_bytes())?;
-        update.put(layout::RSS_XML, rss_xml(self.ctx).as_bytes())?;
-        update.put(layout::ATOM_XML, atom_xml(self.ctx).as_bytes())?;
-        update.put(layout::BUILD_INFO, self.build_info.to_json().as_bytes())?;
+        update.put(Output::Robots, layout::ROBOTS_TXT, robots_txt(self.ctx).as_bytes())?;
+        update.put(Output::Feeds, layout::RSS_XML, rss_xml(self.ctx).as_bytes())?;
+        update.put(Output::Feeds, layout::ATOM_XML, atom_xml(self.ctx).as_bytes())?;
+        update.put(Output::BuildInfo, layout::BUILD_INFO, self.build_info.to_json().as_bytes())?;
         emit_redirects(update, self.redirects, &self.ctx.config.url)
     }
 }
@@ -57,11 +66,23 @@ impl SiteFiles<'_, '_> {
 /// A page per exact redirect, `_redirects` and the table `serve` reads.
 fn emit_redirects(update: &Update, redirects: &[Redirect], url: &str) -> Result<(), BuildError> {
     for r in redirects.iter().filter(|r| !r.prefix) {
-        update.put(&redirect_page_file(&r.from), redirect_page(r, url).as_bytes())?;
+        update.put(
+            Output::RedirectPage,
+            &redirect_page_file(&r.from),
+            redirect_page(r, url).as_bytes(),
+        )?;
     }
     if !redirects.is_empty() {
-        update.put(layout::REDIRECTS_TXT, redirects_txt(redirects).as_bytes())?;
-        update.put(layout::REDIRECT_TABLE, redirect_table_json(redirects).as_bytes())?;
+        update.put(
+            Output::Redirects,
+            layout::REDIRECTS_TXT,
+            redirects_txt(redirects).as_bytes(),
+        )?;
+        update.put(
+            Output::Redirects,
+            layout::REDIRECT_TABLE,
+            redirect_table_json(redirects).as_bytes(),
+        )?;
     }
     Ok(())
 }
@@ -77,7 +98,7 @@ pub(super) fn emit_search_index(
     let index = search_index_with(ctx, memo, same_placement);
     tracing::debug!(elapsed = ?started.elapsed(), "search index made");
     for (path, bytes) in &index.files {
-        update.put(path, bytes)?;
+        update.put(Output::SearchIndex, path, bytes)?;
     }
     Ok(())
 }

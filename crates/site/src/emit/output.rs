@@ -7,7 +7,7 @@
 //! swap leaves the live generation untouched.
 //!
 //! Each generation's manifest (`a.manifest`, path → content digest) is written once the
-//! generation is complete (`dev` writes it when idle: [`Output::deferring`]) and deleted before
+//! generation is complete (`dev` writes it when idle: [`Generations::deferring`]) and deleted before
 //! it is touched again, so a generation without a
 //! manifest is unknown and is rebuilt from scratch; that is also how a killed build's
 //! leftovers are cleaned. A live generation holding anything but a regular file where its
@@ -16,7 +16,7 @@
 //! (Checked when a build opens the output, one `lstat` per file; the spare is not checked: a
 //! file planted there goes live with the next build that changes something, and away with the
 //! one after.) After a first build the spare is empty; `dev` fills it while idle
-//! ([`Output::fill_spare`]).
+//! ([`Generations::fill_spare`]).
 
 use std::collections::BTreeMap;
 use std::fs::{self, File};
@@ -26,13 +26,16 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
+use rustc_hash::FxHashMap;
+use stillpoint_dist::{Changed, Output};
+
 use super::manifest::{Manifest, file_digest};
 use crate::error::BuildError;
 
 const GENERATIONS: [&str; 2] = ["a", "b"];
 
 /// The output directory, locked for one build.
-pub struct Output {
+pub struct Generations {
     dest: PathBuf,
     gens: PathBuf,
     /// The generations' folder as the symlink names it (relative to `dest`'s parent).
@@ -41,14 +44,14 @@ pub struct Output {
     /// Each generation's manifest, when known; two equal generations share one.
     manifests: [Option<Arc<Manifest>>; 2],
     /// Leave the live generation's manifest file and the spare's catching up for later
-    /// ([`Output::settle`]), after a commit: `dev` shows an edit first.
+    /// ([`Generations::settle`]), after a commit: `dev` shows an edit first.
     defer: bool,
     /// The live generation's manifest is known here but not yet written to its file.
     unwritten: bool,
     _lock: File,
 }
 
-impl Output {
+impl Generations {
     /// Opens `dest` for a build: finds the live generation and reads both manifests. Fails when
     /// another build holds the lock.
     pub fn open(dest: &Path) -> Result<Self, BuildError> {
@@ -103,7 +106,7 @@ impl Output {
     }
 
     /// After each commit, leaves writing the live generation's manifest file and bringing the
-    /// spare up to date to [`Output::settle`] or [`Output::fill_spare`] (a manifest at 100,000
+    /// spare up to date to [`Generations::settle`] or [`Generations::fill_spare`] (a manifest at 100,000
     /// articles is 26 MB). Killed before then, the live generation has no manifest file: the
     /// next build finds it unknown and writes the site afresh, as after any killed build.
     pub fn deferring(mut self) -> Self {
@@ -151,6 +154,7 @@ impl Output {
             touched: AtomicBool::new(false),
             preparing: Mutex::new(()),
             files: Mutex::new(BTreeMap::new()),
+            made: Mutex::new(Vec::new()),
             written: AtomicUsize::new(0),
             only: None,
             output: self,
@@ -158,7 +162,7 @@ impl Output {
     }
 }
 
-impl Drop for Output {
+impl Drop for Generations {
     /// A manifest left for later is written before the output is let go (the end of `dev`).
     fn drop(&mut self) {
         if let Err(e) = self.settle() {
@@ -167,10 +171,10 @@ impl Drop for Output {
     }
 }
 
-/// Files linked into the spare between two looks at whether to stop ([`Output::fill_spare`]).
+/// Files linked into the spare between two looks at whether to stop ([`Generations::fill_spare`]).
 pub(crate) const FILL_CHUNK: usize = 4096;
 
-impl Output {
+impl Generations {
     /// Brings the spare generation up to date with the live one, [`FILL_CHUNK`] files at a time,
     /// until `stop` says to stop (it is asked before each slice). A build that comes next finds
     /// the spare holding what the live generation holds, or part of it, and writes only what
@@ -312,7 +316,7 @@ pub struct EmitStats {
 /// generation at commit, and not at all when the whole output turns out unchanged (then
 /// nothing is written and nothing swapped).
 pub struct Update<'a> {
-    output: &'a mut Output,
+    output: &'a mut Generations,
     spare: usize,
     spare_dir: PathBuf,
     live_dir: Option<PathBuf>,
@@ -324,6 +328,9 @@ pub struct Update<'a> {
     /// Held while the spare is prepared, so no file is written into it before that is done.
     preparing: Mutex<()>,
     files: Mutex<BTreeMap<Arc<str>, Arc<str>>>,
+    /// The output of each file put whose bytes are not the live output's: what the build
+    /// reports as changed ([`Changed`]).
+    made: Mutex<Vec<(Arc<str>, Output)>>,
     written: AtomicUsize,
     /// The files this output holds, when not every file put (a shard build's).
     only: Option<&'a (dyn Fn(&str) -> bool + Sync)>,
@@ -340,33 +347,48 @@ impl<'a> Update<'a> {
         self.only.is_some_and(|only| !only(rel))
     }
 
-    /// The file `rel` has these bytes in the new output; returns their digest.
-    pub fn put(&self, rel: &str, bytes: &[u8]) -> Result<String, BuildError> {
+    /// The file `rel` of `output` has these bytes in the new output; returns their digest.
+    pub fn put(&self, output: Output, rel: &str, bytes: &[u8]) -> Result<String, BuildError> {
         let digest = file_digest(bytes);
         if self.skips(rel) {
             return Ok(digest);
         }
-        if !self.is_live(rel, &digest) && !self.spare_has(rel, &digest) {
+        let live = self.is_live(rel, &digest);
+        if !live && !self.spare_has(rel, &digest) {
             self.write_spare(rel, |tmp| fs::write(tmp, bytes).map_err(|e| BuildError::io(tmp, e)))?;
         }
-        self.record(rel, &digest);
+        self.record(rel, &digest, (!live).then_some(output));
         Ok(digest)
     }
 
-    /// The file `rel` has the bytes of `src` (a file outside the output), whose digest is known.
-    pub fn copy(&self, rel: &str, src: &Path, digest: String) -> Result<(), BuildError> {
-        self.transfer(rel, src, digest, false)
+    /// The file `rel` of `output` has the bytes of `src` (a file outside the output), whose
+    /// digest is known.
+    pub fn copy(
+        &self,
+        output: Output,
+        rel: &str,
+        src: &Path,
+        digest: String,
+    ) -> Result<(), BuildError> {
+        self.transfer(output, rel, src, digest, false)
     }
 
     /// As [`copy`](Self::copy), for a file nothing ever changes in place (the image cache's
     /// renditions are written once, under a temporary name, and renamed): the output shares it
     /// as a hard link where both are on one file system, and copies it where they are not.
-    pub fn share(&self, rel: &str, src: &Path, digest: String) -> Result<(), BuildError> {
-        self.transfer(rel, src, digest, true)
+    pub fn share(
+        &self,
+        output: Output,
+        rel: &str,
+        src: &Path,
+        digest: String,
+    ) -> Result<(), BuildError> {
+        self.transfer(output, rel, src, digest, true)
     }
 
     fn transfer(
         &self,
+        output: Output,
         rel: &str,
         src: &Path,
         digest: String,
@@ -375,7 +397,8 @@ impl<'a> Update<'a> {
         if self.skips(rel) {
             return Ok(());
         }
-        if !self.is_live(rel, &digest) && !self.spare_has(rel, &digest) {
+        let live = self.is_live(rel, &digest);
+        if !live && !self.spare_has(rel, &digest) {
             self.write_spare(rel, |tmp| {
                 if link && fs::hard_link(src, tmp).is_ok() {
                     return Ok(());
@@ -383,7 +406,7 @@ impl<'a> Update<'a> {
                 fs::copy(src, tmp).map(drop).map_err(|e| BuildError::io(src, e))
             })?;
         }
-        self.record(rel, &digest);
+        self.record(rel, &digest, (!live).then_some(output));
         Ok(())
     }
 
@@ -431,9 +454,13 @@ impl<'a> Update<'a> {
         self.known.get(rel) == Some(digest)
     }
 
-    /// Notes that the new output has `rel` with `digest`.
-    fn record(&self, rel: &str, digest: &str) {
+    /// Notes that the new output has `rel` with `digest`, and the output it changed for when
+    /// its bytes are not the live output's.
+    fn record(&self, rel: &str, digest: &str, changed: Option<Output>) {
         let (rel, digest) = self.entry(rel, digest);
+        if let Some(output) = changed {
+            self.made.lock().expect("made lock").push((Arc::clone(&rel), output));
+        }
         self.files.lock().expect("files lock").insert(rel, digest);
     }
 
@@ -488,21 +515,29 @@ impl<'a> Update<'a> {
 
     /// Completes the spare (links unchanged files, removes what the new output no longer has),
     /// records its manifest and swaps it in. When the new output equals the live one, nothing
-    /// is written and nothing swapped. Returns the counts and the paths that changed (new,
-    /// changed or removed), sorted.
-    pub fn commit(mut self) -> Result<(EmitStats, Vec<String>), BuildError> {
+    /// is written and nothing swapped. Returns the counts and the files that changed (new,
+    /// changed or removed) with their outputs, sorted by path.
+    pub fn commit(mut self) -> Result<(EmitStats, Vec<Changed>), BuildError> {
         let files =
             Arc::new(Manifest::from(std::mem::take(&mut *self.files.lock().expect("files lock"))));
+        let made = std::mem::take(&mut *self.made.lock().expect("made lock"));
+        let made: FxHashMap<&str, Output> = made.iter().map(|(rel, o)| (&**rel, *o)).collect();
         let empty = Manifest::default();
         let live = self.output.live_manifest();
         let mut stats = EmitStats::default();
         let mut changed = Vec::new();
         let differences = files.differences(live.unwrap_or(&empty)).inspect(|&(rel, new, _)| {
-            match new {
-                Some(_) => stats.changed += 1,
-                None => stats.removed += 1,
-            }
-            changed.push(rel.to_string());
+            changed.push(match new {
+                Some(_) => {
+                    stats.changed += 1;
+                    let output = made.get(rel).copied().unwrap_or_else(|| Output::of_file(rel));
+                    Changed::new(rel, output)
+                }
+                None => {
+                    stats.removed += 1;
+                    Changed::removed(rel)
+                }
+            });
         });
         match live {
             // The new manifest's digest, from the live one's and what differs.

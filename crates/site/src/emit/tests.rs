@@ -1,5 +1,6 @@
 use super::*;
 use output::FILL_CHUNK;
+use stillpoint_dist::Output;
 
 #[test]
 fn digest_is_stable_and_length_prefixed() {
@@ -12,11 +13,11 @@ fn digest_is_stable_and_length_prefixed() {
 fn an_output_kept_open_follows_its_builds_and_notices_a_change_from_outside() {
     let dir = tempfile::tempdir().unwrap();
     let dest = dir.path().join("dist");
-    let mut output = Output::open(&dest).unwrap();
-    let build = |output: &mut Output, b: &str| {
+    let mut output = Generations::open(&dest).unwrap();
+    let build = |output: &mut Generations, b: &str| {
         let update = output.begin();
-        update.put("a.txt", b"a").unwrap();
-        update.put("b.txt", b.as_bytes()).unwrap();
+        update.put(Output::Static, "a.txt", b"a").unwrap();
+        update.put(Output::Static, "b.txt", b.as_bytes()).unwrap();
         update.commit().unwrap()
     };
     build(&mut output, "1");
@@ -25,7 +26,7 @@ fn an_output_kept_open_follows_its_builds_and_notices_a_change_from_outside() {
     assert_eq!((same.changed, same.written, changed.len()), (0, 0, 0));
     let (stats, changed) = build(&mut output, "2");
     assert_eq!((stats.changed, stats.unchanged, stats.written), (1, 1, 1));
-    assert_eq!(changed, ["b.txt"]);
+    assert_eq!(changed, [stillpoint_dist::Changed::new("b.txt", Output::Static)]);
     assert_eq!(std::fs::read_to_string(dest.join("b.txt")).unwrap(), "2");
     assert!(output.is_as_left(&dest));
     assert!(!output.is_as_left(&dir.path().join("elsewhere")));
@@ -45,10 +46,10 @@ fn a_link_planted_in_the_output_is_replaced_by_the_next_build() {
     let outside = dir.path().join("outside.txt");
     std::fs::write(&outside, "planted").unwrap();
     let build = || {
-        let mut output = Output::open(&dest).unwrap();
+        let mut output = Generations::open(&dest).unwrap();
         let update = output.begin();
-        update.put("a.txt", b"a").unwrap();
-        update.put("sub/b.txt", b"b").unwrap();
+        update.put(Output::Static, "a.txt", b"a").unwrap();
+        update.put(Output::Static, "sub/b.txt", b"b").unwrap();
         update.commit().unwrap();
     };
     let regular = |rel: &str| {
@@ -81,10 +82,10 @@ fn sharing_a_file_the_spare_already_links_leaves_no_temporary_file() {
     let cached = dir.path().join("cached.avif");
     std::fs::write(&cached, "pixels").unwrap();
     let build = |digest: &str| {
-        let mut output = Output::open(&dest).unwrap();
+        let mut output = Generations::open(&dest).unwrap();
         let update = output.begin();
-        update.put("a.txt", b"a").unwrap();
-        update.share("media/k-320.avif", &cached, digest.to_string()).unwrap();
+        update.put(Output::Static, "a.txt", b"a").unwrap();
+        update.share(Output::Media, "media/k-320.avif", &cached, digest.to_string()).unwrap();
         update.commit().unwrap();
     };
     build("one");
@@ -116,11 +117,11 @@ fn files_put_in_parallel_into_an_unknown_spare_all_arrive() {
         for i in 0..200 {
             std::fs::write(leftovers.join(format!("{i}.txt")), "old").unwrap();
         }
-        let mut output = Output::open(&dest).unwrap();
+        let mut output = Generations::open(&dest).unwrap();
         let update = output.begin();
         let names: Vec<String> = (0..400).map(|i| format!("d{}/{i}.txt", i % 7)).collect();
         names.par_iter().for_each(|rel| {
-            update.put(rel, rel.as_bytes()).unwrap();
+            update.put(Output::Static, rel, rel.as_bytes()).unwrap();
         });
         update.commit().unwrap();
         for rel in &names {
@@ -140,10 +141,10 @@ fn the_caught_up_generation_shares_the_manifest_and_both_stay_known() {
     let dir = tempfile::tempdir().unwrap();
     let dest = dir.path().join("dist");
     let build = |b: &str| {
-        let mut output = Output::open(&dest).unwrap();
+        let mut output = Generations::open(&dest).unwrap();
         let update = output.begin();
-        update.put("a.txt", b.as_bytes()).unwrap();
-        update.put("same.txt", b"same").unwrap();
+        update.put(Output::Static, "a.txt", b.as_bytes()).unwrap();
+        update.put(Output::Static, "same.txt", b"same").unwrap();
         update.commit().unwrap().0
     };
     let inode = |g: &str| {
@@ -174,11 +175,11 @@ fn a_spare_filled_while_idle_is_known_whole_or_in_part() {
     let dest = dir.path().join("dist");
     let names: Vec<String> =
         (0..FILL_CHUNK + 100).map(|i| format!("d{}/{i}.txt", i % 50)).collect();
-    let build = |output: &mut Output, changed: &str| {
+    let build = |output: &mut Generations, changed: &str| {
         let update = output.begin();
         for rel in &names {
             let bytes = if rel == changed { "new" } else { rel.as_str() };
-            update.put(rel, bytes.as_bytes()).unwrap();
+            update.put(Output::Static, rel, bytes.as_bytes()).unwrap();
         }
         update.commit().unwrap().0
     };
@@ -186,7 +187,7 @@ fn a_spare_filled_while_idle_is_known_whole_or_in_part() {
     let ino = |p: std::path::PathBuf| std::fs::metadata(p).unwrap().ino();
 
     // Whole.
-    let mut output = Output::open(&dest).unwrap();
+    let mut output = Generations::open(&dest).unwrap();
     build(&mut output, "");
     assert!(!gens.join("b").exists(), "one generation after a first build");
     assert!(output.fill_spare(&mut || false).unwrap());
@@ -198,13 +199,13 @@ fn a_spare_filled_while_idle_is_known_whole_or_in_part() {
     assert_eq!(std::fs::read_to_string(dest.join("d7/7.txt")).unwrap(), "new");
     // Opened afresh, both generations are known: an unchanged build writes nothing.
     drop(output);
-    let mut output = Output::open(&dest).unwrap();
+    let mut output = Generations::open(&dest).unwrap();
     assert_eq!(build(&mut output, "d7/7.txt").written, 0);
 
     // In part: one slice linked, then a change.
     std::fs::remove_dir_all(&gens).unwrap();
     std::fs::remove_file(&dest).unwrap();
-    let mut output = Output::open(&dest).unwrap();
+    let mut output = Generations::open(&dest).unwrap();
     build(&mut output, "");
     let mut asked = 0;
     assert!(
@@ -223,7 +224,7 @@ fn a_spare_filled_while_idle_is_known_whole_or_in_part() {
         assert_eq!(std::fs::read_to_string(dest.join(rel)).unwrap(), want, "{rel}");
     }
     drop(output);
-    let mut output = Output::open(&dest).unwrap();
+    let mut output = Generations::open(&dest).unwrap();
     assert_eq!(build(&mut output, "d9/9.txt").written, 0);
 }
 
@@ -235,13 +236,13 @@ fn a_deferring_output_writes_its_manifest_when_it_settles() {
     let dir = tempfile::tempdir().unwrap();
     let dest = dir.path().join("dist");
     let gens = dir.path().join(".dist.gens");
-    let build = |output: &mut Output, b: &str| {
+    let build = |output: &mut Generations, b: &str| {
         let update = output.begin();
-        update.put("a.txt", b"a").unwrap();
-        update.put("b.txt", b.as_bytes()).unwrap();
+        update.put(Output::Static, "a.txt", b"a").unwrap();
+        update.put(Output::Static, "b.txt", b.as_bytes()).unwrap();
         update.commit().unwrap().0
     };
-    let mut output = Output::open(&dest).unwrap().deferring();
+    let mut output = Generations::open(&dest).unwrap().deferring();
     build(&mut output, "1");
     assert!(!gens.join("a.manifest").exists(), "left for later");
     assert!(output.is_as_left(&dest));
@@ -259,7 +260,7 @@ fn a_deferring_output_writes_its_manifest_when_it_settles() {
 
     // Let go: the manifest is written, so a later build knows the live generation.
     drop(output);
-    let mut output = Output::open(&dest).unwrap();
+    let mut output = Generations::open(&dest).unwrap();
     assert_eq!(output.live_manifest().map(|m| m.get("b.txt").is_some()), Some(true));
     assert_eq!(build(&mut output, "3").written, 0);
     assert_eq!(std::fs::read_to_string(dest.join("a.txt")).unwrap(), "a");

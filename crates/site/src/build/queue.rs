@@ -1,0 +1,242 @@
+//! What a build produces, as one queue decided from its scope (scope.rs): the files copied
+//! into the output as they are, the pages to plan and render, whether the site-wide files are
+//! made, and what of the live output is kept without being produced again. `build_in` resolves
+//! the inputs, asks for the queue, produces it and commits; a new kind of output is a variant
+//! of [`stillpoint_dist::Output`] put by one of these steps (see docs/architecture.md, "Adding
+//! an output").
+
+use std::borrow::Cow;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use rustc_hash::FxHashSet;
+use stillpoint_content::{Article, ArticleId, Diagnostics, Redirect, Site};
+use stillpoint_dist::Output;
+
+use super::scope::Scope;
+use super::{current, files, validate};
+use crate::cache::BuildCache;
+use crate::emit::Update;
+use crate::error::BuildError;
+use crate::layout;
+use crate::plan::{PlanContext, SitePage, site_pages};
+use crate::redirects::{site_redirects, validate_redirects};
+use crate::shard::Owner;
+
+/// Files put into the output as they are, all of one output.
+pub(super) struct Copies<'f> {
+    pub output: Output,
+    /// Each file's output path and its path.
+    pub files: Cow<'f, [(String, PathBuf)]>,
+    /// Shared with the image cache, named by content ([`files::share`]); copied otherwise
+    /// ([`files::copy`]), with its digest from the build cache.
+    pub shared: bool,
+}
+
+/// What one build produces.
+pub(super) struct Queue<'p> {
+    /// Copied first, in order, so that the site's own files can never overwrite generated ones.
+    pub copies: Vec<Copies<'p>>,
+    /// The pages to plan and render in bounded batches (pages.rs); each is kept instead when
+    /// its key and files are as the cache recorded.
+    pub pages: Cow<'p, [SitePage]>,
+    /// Whether the site-wide files are made ([`super::site_files`]).
+    pub site_files: bool,
+    /// What of the live output stays as it is.
+    pub kept: Kept<'p>,
+}
+
+/// What of the live output a build keeps without producing it again.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Kept<'p> {
+    /// Nothing: what the build does not produce is gone.
+    Nothing,
+    /// Every file but the pages' it renders and the files under `media/`: a build copies every
+    /// image and recording still shown, so one it did not is no longer used.
+    AllButMedia,
+    /// The files of these pages (their routes' relative form, [`layout::route_name_of`]).
+    Pages(FxHashSet<&'p str>),
+}
+
+/// The pages a build of `scope` lists, and the redirects that passed validation: every page of
+/// the site, validated unless its placement is the last build's (which validated the same
+/// routes and links); or, when only articles' pages are made, those of the articles this build
+/// writes whose pages are not as the last build made them (`current`).
+pub(super) fn list(
+    scope: &Scope,
+    site: &Site,
+    ctx: &PlanContext,
+    owner: &Owner,
+    current: &(dyn Fn(ArticleId) -> bool + Sync),
+) -> Result<(Vec<SitePage>, Vec<Redirect>), BuildError> {
+    if *scope == Scope::Articles {
+        let stale = |i: ArticleId, a: &Arc<Article>| owner.owns_article(&a.slug) && !current(i);
+        return Ok((current::stale_articles(site, stale), Vec::new()));
+    }
+    let pages = site_pages(ctx);
+    let mut errors = if scope.same_placement() { Vec::new() } else { validate(site, &pages) };
+    let (redirects, redirect_errors) = validate_redirects(site, &pages, &site_redirects(ctx));
+    errors.extend(redirect_errors);
+    let mut diag = Diagnostics(errors);
+    diag.sort();
+    diag.into_result().map_err(BuildError::Content)?;
+    Ok((pages, redirects))
+}
+
+impl<'p> Queue<'p> {
+    /// The queue of a build of `scope` over the pages listed for it (`listed`: every page of
+    /// the site, or the pages of the articles whose files changed when the scope is
+    /// [`Scope::Articles`]); `current` tells whether an article's own page is as the last build
+    /// made it.
+    pub(super) fn of(
+        scope: &Scope,
+        listed: &'p [SitePage],
+        copies: Vec<Copies<'p>>,
+        owner: &Owner,
+        current: &(dyn Fn(ArticleId) -> bool + Sync),
+        cache: &BuildCache,
+        update: &Update,
+    ) -> Self {
+        let (pages, kept) = match scope {
+            Scope::Articles => (owner.pages(listed), Kept::AllButMedia),
+            Scope::Showing(showing) => {
+                let (stale, kept) = replanned(listed, showing, current, cache, update);
+                (Cow::Owned(stale), Kept::Pages(kept))
+            }
+            Scope::Site => (owner.pages(listed), Kept::Nothing),
+        };
+        Self { copies, pages, site_files: scope.site_files(), kept }
+    }
+
+    /// Puts the copied files into the output.
+    pub(super) fn copy(&self, update: &Update, cache: &mut BuildCache) -> Result<(), BuildError> {
+        for c in &self.copies {
+            match c.shared {
+                true => files::share(update, c.output, &c.files)?,
+                false => files::copy(update, cache, c.output, &c.files)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Kept<'_> {
+    /// Notes the kept files as the new output's, once the build has put what it produces.
+    pub(super) fn keep(&self, update: &Update) {
+        match self {
+            Self::Nothing => {}
+            // The pages replanned around an edit are a few; the kept ones, every other page,
+            // are the live output's files as they are: taken from its manifest whole.
+            Self::Pages(routes) if !routes.is_empty() => update.keep_rest_except(&|rel| {
+                layout::route_name_of(rel).is_none_or(|route| !routes.contains(route))
+            }),
+            Self::Pages(_) => {}
+            Self::AllButMedia => {
+                let media = format!("{}/", layout::MEDIA_DIR);
+                update.keep_rest_except(&|rel| rel.starts_with(&media));
+            }
+        }
+    }
+
+    /// How many pages are kept by route (the others are counted by what the build rendered).
+    pub(super) fn pages(&self) -> usize {
+        match self {
+            Self::Pages(routes) => routes.len(),
+            Self::Nothing | Self::AllButMedia => 0,
+        }
+    }
+}
+
+/// Splits `pages` when only what some articles show changed (`showing`: the pages that show
+/// them, ascending indices into `pages`): to plan again are those, the pages of articles whose
+/// files changed (`current` tells, by article), and any whose files the live output no longer
+/// holds as the cache recorded; the others are kept as they are, named by their routes'
+/// relative form ([`layout::route_name_of`] of their files).
+fn replanned<'p>(
+    pages: &'p [SitePage],
+    showing: &[u32],
+    current: &(dyn Fn(ArticleId) -> bool + Sync),
+    cache: &BuildCache,
+    update: &Update,
+) -> (Vec<SitePage>, FxHashSet<&'p str>) {
+    use rayon::prelude::*;
+    // Each page's file names are written into one buffer per task, not allocated.
+    let as_recorded = |name: &mut String, page: &SitePage| {
+        cache.pages.get(page.path.as_str()).is_some_and(|entry| {
+            layout::html_file_into(&page.path, name);
+            update.live_digest(name) == Some(entry.html.as_str()) && {
+                layout::page_data_file_into(&page.path, name);
+                update.live_digest(name) == Some(entry.data.as_str())
+            }
+        })
+    };
+    let kept: Vec<bool> = pages
+        .par_iter()
+        .enumerate()
+        .map_init(String::new, |name, (j, page)| {
+            let shows_changed = showing.binary_search(&(j as u32)).is_ok();
+            let file_changed = page.article().is_some_and(|i| !current(i));
+            !shows_changed && !file_changed && as_recorded(name, page)
+        })
+        .collect();
+    let stale = pages.iter().zip(&kept).filter(|(_, k)| !**k).map(|(p, _)| p.clone());
+    let routes = pages.iter().zip(&kept).filter(|(_, k)| **k).map(|(p, _)| p.path.relative());
+    (stale.collect(), routes.collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use stillpoint_dist::Changed;
+
+    use super::*;
+    use crate::emit::Generations;
+
+    /// What a build that puts `put` (and keeps `kept`) changes in an output that holds a page,
+    /// a rendition and robots.txt.
+    fn changes(kept: Kept, put: &[(Output, &str)]) -> Vec<Changed> {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut output = Generations::open(&tmp.path().join("dist")).unwrap();
+        let first = output.begin();
+        first.put(Output::Page, "articles/a.html", b"a").unwrap();
+        first.put(Output::Page, "articles/b.html", b"b").unwrap();
+        first.put(Output::Media, "media/k-640.avif", b"k").unwrap();
+        first.put(Output::Robots, layout::ROBOTS_TXT, b"r").unwrap();
+        first.commit().unwrap();
+        let update = output.begin();
+        for (made, rel) in put {
+            update.put(*made, rel, b"new").unwrap();
+        }
+        kept.keep(&update);
+        update.commit().unwrap().1
+    }
+
+    #[test]
+    fn what_is_kept_stays_and_the_rest_is_gone() {
+        let page = (Output::Page, "articles/a.html");
+        let gone = |file: &str| Changed::removed(file);
+        // An article's page: every other file stays but the renditions it did not copy.
+        assert_eq!(
+            changes(Kept::AllButMedia, &[page]),
+            [Changed::new("articles/a.html", Output::Page), gone("media/k-640.avif")]
+        );
+        // The pages around an edit: the kept pages stay, every file not put is gone.
+        let kept = Kept::Pages(["articles/b"].into_iter().collect());
+        assert_eq!(
+            changes(kept, &[page]),
+            [
+                Changed::new("articles/a.html", Output::Page),
+                gone("media/k-640.avif"),
+                gone(layout::ROBOTS_TXT),
+            ]
+        );
+        assert_eq!(gone(layout::ROBOTS_TXT).output, Output::Robots);
+        // The whole site: only what was put.
+        let all = changes(Kept::Nothing, &[(Output::Sitemaps, layout::SITEMAP_XML)]);
+        let outputs: Vec<Output> = all.iter().map(|c| c.output).collect();
+        assert_eq!(
+            outputs,
+            [Output::Page, Output::Page, Output::Media, Output::Robots, Output::Sitemaps]
+        );
+        assert_eq!(Kept::Pages(FxHashSet::default()).pages(), 0);
+    }
+}
