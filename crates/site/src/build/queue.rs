@@ -131,10 +131,7 @@ impl Kept<'_> {
                 layout::route_name_of(rel).is_none_or(|route| !routes.contains(route))
             }),
             Self::Pages(_) => {}
-            Self::AllButMedia => {
-                let media = format!("{}/", layout::MEDIA_DIR);
-                update.keep_rest_except(&|rel| rel.starts_with(&media));
-            }
+            Self::AllButMedia => update.keep_rest_except_under(layout::MEDIA_DIR),
         }
     }
 

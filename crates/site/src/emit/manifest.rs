@@ -4,6 +4,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
+use imbl::OrdMap;
+use imbl::ordmap::DiffItem;
 use serde::de::{Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use stillpoint_fingerprint::{Digest, Digester};
@@ -15,14 +17,15 @@ const MAGIC: &[u8] = b"stillpoint manifest 1\n";
 
 /// Path (relative, `/`-separated) → content digest, in path order.
 ///
-/// Paths and digests are shared: a build's new manifest is mostly the live one's entries, and
-/// taking them is a count raised, not a copy (at 100,000 articles a manifest holds 251,000).
-/// Written as a map of strings. A manifest never changes once made, so its
+/// A persistent map: a build's new manifest is the live one with the entries it changed, and
+/// shares the rest of the live one's tree (at 100,000 articles a manifest holds 251,000 entries;
+/// making the new one from the live one costs what changed), and comparing the two skips the
+/// parts they share. Paths and digests are shared (`Arc<str>`) too. Written as a map of strings. A manifest never changes once made, so its
 /// [digest](Manifest::digest) is computed once; and a manifest made from another by changing a
 /// few entries takes the other's digest brought up to date by those entries
 /// ([`Manifest::know_digest`]).
 #[derive(Debug, Clone, Default)]
-pub struct Manifest(BTreeMap<Arc<str>, Arc<str>>, OnceLock<u128>);
+pub struct Manifest(OrdMap<Arc<str>, Arc<str>>, OnceLock<u128>);
 
 impl PartialEq for Manifest {
     fn eq(&self, other: &Self) -> bool {
@@ -34,7 +37,7 @@ impl Eq for Manifest {}
 
 impl Serialize for Manifest {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize(s)
+        s.collect_map(self.iter())
     }
 }
 
@@ -71,7 +74,7 @@ impl Manifest {
     }
 
     /// The entries, as a map.
-    pub(super) fn map(&self) -> &BTreeMap<Arc<str>, Arc<str>> {
+    pub(super) fn map(&self) -> &OrdMap<Arc<str>, Arc<str>> {
         &self.0
     }
 
@@ -80,43 +83,17 @@ impl Manifest {
     }
 
     /// The paths whose digest differs between `self` and `other` (present in one only, or with
-    /// another digest), in path order, with the digest each has. One pass over both, which are
-    /// sorted: linear, where a lookup per path would cost a search of the other. Entries the two
-    /// share are told equal without reading them.
+    /// another digest), in path order, with the digest each has. The parts of the two trees
+    /// they share are skipped whole: comparing a manifest with one made from it costs what
+    /// differs.
     pub fn differences<'a>(
         &'a self,
         other: &'a Manifest,
     ) -> impl Iterator<Item = (&'a str, Option<&'a str>, Option<&'a str>)> + 'a {
-        let (mut a, mut b) = (self.0.iter().peekable(), other.0.iter().peekable());
-        std::iter::from_fn(move || {
-            loop {
-                let next = match (a.peek(), b.peek()) {
-                    (None, None) => return None,
-                    (Some(&(ra, _)), Some(&(rb, _))) if Arc::ptr_eq(ra, rb) => {
-                        std::cmp::Ordering::Equal
-                    }
-                    (Some(&(ra, _)), Some(&(rb, _))) => ra.cmp(rb),
-                    (Some(_), None) => std::cmp::Ordering::Less,
-                    (None, Some(_)) => std::cmp::Ordering::Greater,
-                };
-                match next {
-                    std::cmp::Ordering::Less => {
-                        let (rel, d) = a.next().expect("peeked");
-                        return Some((&**rel, Some(&**d), None));
-                    }
-                    std::cmp::Ordering::Greater => {
-                        let (rel, d) = b.next().expect("peeked");
-                        return Some((&**rel, None, Some(&**d)));
-                    }
-                    std::cmp::Ordering::Equal => {
-                        let ((rel, da), (_, db)) =
-                            (a.next().expect("peeked"), b.next().expect("peeked"));
-                        if !Arc::ptr_eq(da, db) && da != db {
-                            return Some((&**rel, Some(&**da), Some(&**db)));
-                        }
-                    }
-                }
-            }
+        self.0.diff(&other.0).map(|item| match item {
+            DiffItem::Remove(rel, d) => (&**rel, Some(&**d), None),
+            DiffItem::Add(rel, d) => (&**rel, None, Some(&**d)),
+            DiffItem::Update { old: (rel, a), new: (_, b) } => (&**rel, Some(&**a), Some(&**b)),
         })
     }
 
@@ -157,8 +134,7 @@ fn entry_sum(rel: &str, digest: &str) -> u128 {
     )
 }
 
-/// Read from the encoded bytes without a string of its own for each entry, and built in one pass
-/// (the entries were written in path order), not inserted one by one.
+/// Read from the encoded bytes without a string of its own for each entry.
 impl<'de> Deserialize<'de> for Manifest {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct Entries;
@@ -172,16 +148,22 @@ impl<'de> Deserialize<'de> for Manifest {
                 while let Some((rel, digest)) = map.next_entry::<&str, &str>()? {
                     entries.push((Arc::from(rel), Arc::from(digest)));
                 }
-                Ok(Manifest::from(entries.into_iter().collect::<BTreeMap<_, _>>()))
+                Ok(Manifest::from(entries.into_iter().collect::<OrdMap<_, _>>()))
             }
         }
         d.deserialize_map(Entries)
     }
 }
 
+impl From<OrdMap<Arc<str>, Arc<str>>> for Manifest {
+    fn from(map: OrdMap<Arc<str>, Arc<str>>) -> Self {
+        Self(map, OnceLock::new())
+    }
+}
+
 impl From<BTreeMap<Arc<str>, Arc<str>>> for Manifest {
     fn from(map: BTreeMap<Arc<str>, Arc<str>>) -> Self {
-        Self(map, OnceLock::new())
+        Self::from(map.into_iter().collect::<OrdMap<_, _>>())
     }
 }
 

@@ -20,12 +20,14 @@
 
 use std::collections::BTreeMap;
 use std::fs::{self, File};
+use std::ops::Bound;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
+use imbl::OrdMap;
 use rustc_hash::FxHashMap;
 use stillpoint_dist::{Changed, Output};
 
@@ -154,6 +156,7 @@ impl Generations {
             touched: AtomicBool::new(false),
             preparing: Mutex::new(()),
             files: Mutex::new(BTreeMap::new()),
+            rest: Mutex::new(None),
             made: Mutex::new(Vec::new()),
             written: AtomicUsize::new(0),
             only: None,
@@ -328,6 +331,9 @@ pub struct Update<'a> {
     /// Held while the spare is prepared, so no file is written into it before that is done.
     preparing: Mutex<()>,
     files: Mutex<BTreeMap<Arc<str>, Arc<str>>>,
+    /// The live output's files kept as they are ([`Update::keep_rest_except`]), under those
+    /// put: shares the live manifest's tree but for the entries taken out.
+    rest: Mutex<Option<OrdMap<Arc<str>, Arc<str>>>>,
     /// The output of each file put whose bytes are not the live output's: what the build
     /// reports as changed ([`Changed`]).
     made: Mutex<Vec<(Arc<str>, Output)>>,
@@ -424,16 +430,33 @@ impl<'a> Update<'a> {
         self.files.lock().expect("files lock").extend(entries);
     }
 
-    /// Every file of the live output not yet put, copied or kept is unchanged, but those
-    /// `gone` names: a build puts every file of theirs it still has (the images under
-    /// `media/`), so one it did not put is no longer used.
+    /// Every file of the live output not put, copied or kept is unchanged, but those `gone`
+    /// names (a build puts every file of theirs it still has, so one it did not put is no
+    /// longer used). One look at each file of the live output, and the new manifest shares the
+    /// live one's tree but for the files gone.
     pub fn keep_rest_except(&self, gone: &dyn Fn(&str) -> bool) {
         let Some(live) = self.output.live_manifest() else { return };
-        let mut files = self.files.lock().expect("files lock");
-        let mut kept = live.map().clone();
-        kept.retain(|rel, _| !gone(rel));
-        let put = std::mem::replace(&mut *files, kept);
-        files.extend(put);
+        let gone: Vec<&Arc<str>> = live.map().keys().filter(|rel| gone(rel)).collect();
+        self.keep_rest_without(live, gone);
+    }
+
+    /// [`keep_rest_except`](Self::keep_rest_except) the files under `dir` (`media/`): found in
+    /// the live manifest by their prefix, so that keeping 250,000 files costs only theirs.
+    pub fn keep_rest_except_under(&self, dir: &str) {
+        let Some(live) = self.output.live_manifest() else { return };
+        let prefix = format!("{dir}/");
+        let under =
+            live.map().range::<_, str>((Bound::Included(prefix.as_str()), Bound::Unbounded));
+        let gone = under.map(|(rel, _)| rel).take_while(|rel| rel.starts_with(&prefix)).collect();
+        self.keep_rest_without(live, gone);
+    }
+
+    fn keep_rest_without(&self, live: &Manifest, gone: Vec<&Arc<str>>) {
+        let mut rest = live.map().clone();
+        for rel in gone {
+            rest.remove(rel);
+        }
+        *self.rest.lock().expect("rest lock") = Some(rest);
     }
 
     /// The digest of the live output's manifest (see [`Manifest::digest`]), if there is one.
@@ -518,8 +541,12 @@ impl<'a> Update<'a> {
     /// is written and nothing swapped. Returns the counts and the files that changed (new,
     /// changed or removed) with their outputs, sorted by path.
     pub fn commit(mut self) -> Result<(EmitStats, Vec<Changed>), BuildError> {
-        let files =
-            Arc::new(Manifest::from(std::mem::take(&mut *self.files.lock().expect("files lock"))));
+        let put = std::mem::take(&mut *self.files.lock().expect("files lock"));
+        let mut files = self.rest.lock().expect("rest lock").take().unwrap_or_default();
+        for (rel, digest) in put {
+            files.insert(rel, digest);
+        }
+        let files = Arc::new(Manifest::from(files));
         let made = std::mem::take(&mut *self.made.lock().expect("made lock"));
         let made: FxHashMap<&str, Output> = made.iter().map(|(rel, o)| (&**rel, *o)).collect();
         let empty = Manifest::default();
