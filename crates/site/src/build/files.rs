@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use stillpoint_dist::Output;
 
 use crate::cache::BuildCache;
-use crate::emit::Update;
+use crate::emit::{Transfer, Update};
 use crate::error::BuildError;
 
 /// Every file under `src`, in name order: its output path (under `dest_rel`) and its path.
@@ -55,13 +55,13 @@ pub fn copy(
     files: &[(String, PathBuf)],
 ) -> Result<(), BuildError> {
     for (target, path) in files {
-        update.copy(output, target, path, cache.file_digest(path)?)?;
+        update.transfer((output, target), path, cache.file_digest(path)?, Transfer::Copy)?;
     }
     Ok(())
 }
 
 /// Puts the image stage's files into the output, shared with the image cache where the file
-/// system allows ([`Update::share`]): a build that finds every image in the cache writes no
+/// system allows ([`Transfer::Share`]): a build that finds every image in the cache writes no
 /// image bytes. Each file's name is made of its content (`media/{key}-{width}.{ext}`, the key a
 /// digest of the source's bytes, the parameters and the pipeline's version; a page bundle's
 /// file `media/{key}.{ext}`), so the name stands for its digest: a rebuild looks at none of the
@@ -72,7 +72,7 @@ pub fn share(
     files: &[(String, PathBuf)],
 ) -> Result<(), BuildError> {
     for (target, path) in files {
-        update.share(output, target, path, format!("named:{target}"))?;
+        update.transfer((output, target), path, format!("named:{target}"), Transfer::Share)?;
     }
     Ok(())
 }

@@ -313,6 +313,17 @@ pub struct EmitStats {
     pub written: usize,
 }
 
+/// How a file from outside the output gets into it ([`Update::transfer`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Transfer {
+    /// Copied: its source may change in place (a site's static file).
+    Copy,
+    /// Shared as a hard link where both are on one file system (copied where they are not):
+    /// for a file nothing ever changes in place (the image cache's renditions are written once,
+    /// under a temporary name, and renamed).
+    Share,
+}
+
 /// The spare generation being brought up to date. Safe to use from several threads.
 ///
 /// A file whose bytes equal the live output's is only noted: it is linked from the live
@@ -368,37 +379,13 @@ impl<'a> Update<'a> {
     }
 
     /// The file `rel` of `output` has the bytes of `src` (a file outside the output), whose
-    /// digest is known.
-    pub fn copy(
+    /// digest is known: copied, or shared as a hard link ([`Transfer`]).
+    pub fn transfer(
         &self,
-        output: Output,
-        rel: &str,
+        (output, rel): (Output, &str),
         src: &Path,
         digest: String,
-    ) -> Result<(), BuildError> {
-        self.transfer(output, rel, src, digest, false)
-    }
-
-    /// As [`copy`](Self::copy), for a file nothing ever changes in place (the image cache's
-    /// renditions are written once, under a temporary name, and renamed): the output shares it
-    /// as a hard link where both are on one file system, and copies it where they are not.
-    pub fn share(
-        &self,
-        output: Output,
-        rel: &str,
-        src: &Path,
-        digest: String,
-    ) -> Result<(), BuildError> {
-        self.transfer(output, rel, src, digest, true)
-    }
-
-    fn transfer(
-        &self,
-        output: Output,
-        rel: &str,
-        src: &Path,
-        digest: String,
-        link: bool,
+        how: Transfer,
     ) -> Result<(), BuildError> {
         if self.skips(rel) {
             return Ok(());
@@ -406,7 +393,7 @@ impl<'a> Update<'a> {
         let live = self.is_live(rel, &digest);
         if !live && !self.spare_has(rel, &digest) {
             self.write_spare(rel, |tmp| {
-                if link && fs::hard_link(src, tmp).is_ok() {
+                if how == Transfer::Share && fs::hard_link(src, tmp).is_ok() {
                     return Ok(());
                 }
                 fs::copy(src, tmp).map(drop).map_err(|e| BuildError::io(src, e))

@@ -85,7 +85,14 @@ fn sharing_a_file_the_spare_already_links_leaves_no_temporary_file() {
         let mut output = Generations::open(&dest).unwrap();
         let update = output.begin();
         update.put(Output::Static, "a.txt", b"a").unwrap();
-        update.share(Output::Media, "media/k-320.avif", &cached, digest.to_string()).unwrap();
+        update
+            .transfer(
+                (Output::Media, "media/k-320.avif"),
+                &cached,
+                digest.to_string(),
+                Transfer::Share,
+            )
+            .unwrap();
         update.commit().unwrap();
     };
     build("one");
