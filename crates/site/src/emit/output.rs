@@ -63,8 +63,6 @@ impl Generations {
         let gens_link = format!(".{name}.gens");
         let gens = parent.join(&gens_link);
         fs::create_dir_all(&gens).map_err(|e| BuildError::io(&gens, e))?;
-        // The manifests a killed build left half-written under temporary names.
-        stillpoint_fingerprint::remove_temporaries(&gens);
         let lock_path = gens.join("lock");
         let lock = File::create(&lock_path).map_err(|e| BuildError::io(&lock_path, e))?;
         if lock.try_lock().is_err() {
