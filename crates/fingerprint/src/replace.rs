@@ -12,8 +12,8 @@ static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 /// Writes `bytes` to `path` through a temporary file beside it (named for this process and
 /// write, so parallel writers never share one), then renames it over `path`: a reader sees the
 /// old file or the new one. With `read_only`, the file is made read-only before it appears. The
-/// temporary file is removed when any step fails; once the file is in place, the temporary
-/// files beside it that a killed process left ([`remove_leftovers`]) are removed too.
+/// temporary file is removed when any step fails (a killed process leaves it: see
+/// [`remove_temporaries`]).
 pub fn replace_file(path: &Path, bytes: &[u8], read_only: bool) -> std::io::Result<()> {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
     let temp = path.with_file_name(format!(
@@ -32,32 +32,36 @@ pub fn replace_file(path: &Path, bytes: &[u8], read_only: bool) -> std::io::Resu
         drop(file);
         fs::rename(&temp, path)
     })();
-    match &result {
-        Ok(()) => remove_leftovers(path, name),
-        Err(_) => drop(fs::remove_file(&temp)),
+    if result.is_err() {
+        let _ = fs::remove_file(&temp);
     }
     result
 }
 
-/// Removes the temporary files of `path` (`.{name}.{pid}.{n}.tmp`) whose process is gone: a
-/// build killed between writing one and renaming it. Only where the process table can be read
-/// (`/proc`); a file of a process still running is its write in progress, and stays.
-fn remove_leftovers(path: &Path, name: &str) {
-    let (Some(dir), true) = (path.parent(), Path::new("/proc/self").exists()) else { return };
-    let dir = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
+/// Removes from `dir` the temporary files of [`replace_file`] (`.{name}.{pid}.{n}.tmp`) whose
+/// process is gone: a build killed between writing one and renaming it. Called once by the
+/// owner of a folder of such files when it opens it (the output's manifests, the build cache).
+/// Only where the process table can be read (`/proc`); a file of a process still running is its
+/// write in progress, and stays.
+pub fn remove_temporaries(dir: &Path) {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
     let Ok(entries) = fs::read_dir(dir) else { return };
-    let prefix = format!(".{name}.");
+    let ours = std::process::id().to_string();
     for entry in entries.flatten() {
         let file = entry.file_name();
-        let Some(rest) = file.to_str().and_then(|f| f.strip_prefix(&prefix)) else { continue };
-        let Some((pid, n)) = rest.strip_suffix(".tmp").and_then(|r| r.split_once('.')) else {
+        let Some(rest) = file.to_str().and_then(|f| f.strip_prefix('.')?.strip_suffix(".tmp"))
+        else {
             continue;
         };
-        let numbers = pid.parse::<u32>().is_ok() && n.parse::<u64>().is_ok();
-        if numbers
-            && pid != std::process::id().to_string()
-            && !Path::new("/proc").join(pid).exists()
-        {
+        let mut numbers = rest.rsplitn(3, '.');
+        let (Some(n), Some(pid), Some(_name)) = (numbers.next(), numbers.next(), numbers.next())
+        else {
+            continue;
+        };
+        let temporary = pid.parse::<u32>().is_ok() && n.parse::<u64>().is_ok();
+        if temporary && pid != ours && !Path::new("/proc").join(pid).exists() {
             let _ = fs::remove_file(entry.path());
         }
     }
@@ -84,21 +88,23 @@ mod tests {
 
     #[cfg(target_os = "linux")]
     #[test]
-    fn a_killed_writers_temporary_file_goes_with_the_next_write() {
+    fn a_killed_writers_temporary_files_are_removed_and_others_stay() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("a.manifest");
-        // Left by a process that is gone (no process has the largest pid), and one still
-        // writing (this process's parent), and another file's.
+        replace_file(&path, b"whole", false).unwrap();
+        // Left by processes that are gone (no process has the largest pid), one still writing
+        // (this process's parent), and a file that only looks like one.
         let gone = dir.path().join(format!(".a.manifest.{}.3.tmp", u32::MAX));
-        let running =
-            dir.path().join(format!(".a.manifest.{}.0.tmp", std::os::unix::process::parent_id()));
-        let other = dir.path().join(format!(".b.manifest.{}.0.tmp", u32::MAX));
-        for file in [&gone, &running, &other] {
+        let gone_too = dir.path().join(format!(".b.manifest.{}.0.tmp", u32::MAX));
+        let parent = std::os::unix::process::parent_id();
+        let running = dir.path().join(format!(".a.manifest.{parent}.0.tmp"));
+        let other = dir.path().join(".notes.x.tmp");
+        for file in [&gone, &gone_too, &running, &other] {
             fs::write(file, b"half").unwrap();
         }
-        replace_file(&path, b"whole", false).unwrap();
+        remove_temporaries(dir.path());
         assert_eq!(fs::read(&path).unwrap(), b"whole");
-        assert!(!gone.exists());
+        assert!(!gone.exists() && !gone_too.exists());
         assert!(running.exists() && other.exists());
     }
 }

@@ -340,6 +340,9 @@ impl BuildCache {
         }
         let parts_dir = dir.join(PARTS_DIR);
         std::fs::create_dir_all(&parts_dir).map_err(|e| BuildError::io(&parts_dir, e))?;
+        // What a killed save or record left (the parts, the head, the build's record).
+        stillpoint_fingerprint::remove_temporaries(dir);
+        stillpoint_fingerprint::remove_temporaries(&parts_dir);
         // The pages by part, each route hashed once (when any part of them is written).
         let mut pages: Vec<Vec<(&String, &PageEntry)>> = vec![Vec::new(); SHARDS];
         if stale.iter().any(|p| matches!(p, Part::Pages(_))) {

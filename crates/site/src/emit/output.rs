@@ -73,6 +73,9 @@ impl Generations {
                 ),
             ));
         }
+        // The manifests a killed build left half-written under temporary names (never a
+        // manifest itself: only `.{name}.{pid}.{n}.tmp` files of processes that are gone).
+        stillpoint_fingerprint::remove_temporaries(&gens);
         let live = live_generation(dest, &gens_link);
         let paths = GENERATIONS.map(|g| gens.join(format!("{g}.manifest")));
         let first = Manifest::read(&paths[0]).map(Arc::new);
