@@ -273,10 +273,17 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport
         _ => {}
     }
     let opts = BuildOptions { now: Some(now), ..opts.clone() };
-    let report = build_in(&mut session, &opts, progress);
-    session.release();
-    if let (Ok(report), Some(before)) = (&report, before) {
-        before.record(report);
+    let mut report = build_in(&mut session, &opts, progress);
+    // The workers end (Node takes a moment to) while the build's record is written.
+    std::thread::scope(|s| {
+        s.spawn(|| session.release());
+        if let (Ok(report), Some(before)) = (&report, before) {
+            before.record(report);
+        }
+    });
+    // The whole build: the stamps taken before it and the record written after it too.
+    if let Ok(report) = &mut report {
+        report.seconds = started.elapsed().as_secs_f64();
     }
     report
 }
@@ -291,6 +298,8 @@ pub fn build_in(
     let engine = opts.engine.clone();
     let kept = session.cache.take();
     let vouched = session.vouch_on_load.take().filter(|_| kept.is_none());
+    // Files written since the cache was saved: a page will most likely be rendered.
+    let edited = vouched.as_ref().is_some_and(|files| !files.is_empty());
     // The output is opened (its live generation checked file by file) while the cache is
     // decoded: at 100,000 articles each is about half a second, and the decoding uses one core.
     let (output, (mut cache, cache_note)) = rayon::join(
@@ -328,6 +337,10 @@ pub fn build_in(
     if cache.pages.is_empty() {
         // Nothing rendered before: every page will be. The workers start while the site loads.
         session.start_workers(&opts.node, &worker.path, &worker.key, jobs);
+    } else if edited {
+        // One worker starts while the site loads (Node takes a few hundred milliseconds to be
+        // ready), enough for an edit's pages; more join it when a batch needs them.
+        session.start_workers(&opts.node, &worker.path, &worker.key, 1);
     }
     let publish = opts.publish();
     let site = or_keep!(load(&opts.site_dir, &opts.env, &mut cache.parsed, &publish));

@@ -174,12 +174,19 @@ impl Session {
             self.workers = Some(Workers { key, pool });
         }
         let key = workers_key(node, script_key);
-        let fits = self.workers.as_ref().is_some_and(|w| w.key == key && w.pool.len() >= size);
-        if !fits {
-            self.workers = None; // stops the old ones first
-            check_node(node)?;
-            let pool = SsrPool::start(node, script, size)?;
-            self.workers = Some(Workers { key, pool });
+        match self.workers.as_mut() {
+            // Fewer than needed (one started early for an edit): more join them.
+            Some(w) if w.key == key => {
+                if w.pool.len() < size {
+                    w.pool.grow(node, script, size)?;
+                }
+            }
+            _ => {
+                self.workers = None; // stops the old ones first
+                check_node(node)?;
+                let pool = SsrPool::start(node, script, size)?;
+                self.workers = Some(Workers { key, pool });
+            }
         }
         Ok(&mut self.workers.as_mut().expect("just started").pool)
     }

@@ -68,8 +68,16 @@ impl SsrPool {
     /// Starts `n` workers running `script` with `node`, all at once, and waits for each to say it
     /// is ready.
     pub fn start(node: &Path, script: &Path, n: usize) -> Result<Self, BuildError> {
-        let mut workers = Vec::with_capacity(n);
-        for id in 0..n.max(1) {
+        let mut pool = Self { workers: Vec::with_capacity(n) };
+        pool.grow(node, script, n.max(1))?;
+        Ok(pool)
+    }
+
+    /// Starts workers running `script` with `node` (the pool's own) until there are `n`, all at
+    /// once, and waits for each new one to say it is ready.
+    pub fn grow(&mut self, node: &Path, script: &Path, n: usize) -> Result<(), BuildError> {
+        let first = self.workers.len();
+        for id in first..n {
             let mut child = Command::new(node)
                 .arg(script)
                 .stdin(Stdio::piped())
@@ -85,7 +93,7 @@ impl SsrPool {
                 let _ = err_pipe.read_to_string(&mut buf);
                 sink.lock().expect("stderr lock").push_str(&buf);
             });
-            workers.push(Worker {
+            self.workers.push(Worker {
                 id,
                 stdin: child.stdin.take(),
                 stdout: child.stdout.take().map(BufReader::new),
@@ -93,13 +101,22 @@ impl SsrPool {
                 stderr,
             });
         }
-        for w in &mut workers {
-            match w.read()? {
-                Response::Ready => {}
-                _ => return Err(w.crashed("starting up", "expected a ready line")),
+        for i in first..n {
+            let w = &mut self.workers[i];
+            let ready = match w.read() {
+                Ok(Response::Ready) => Ok(()),
+                Ok(_) => Err(w.crashed("starting up", "expected a ready line")),
+                Err(e) => Err(e),
+            };
+            if let Err(e) = ready {
+                // The pool stays as it was: the new workers end.
+                for mut w in self.workers.drain(first..) {
+                    w.end();
+                }
+                return Err(e);
             }
         }
-        Ok(Self { workers })
+        Ok(())
     }
 
     /// Renders the header and footer slices once, on the first worker.
@@ -229,6 +246,14 @@ impl Worker {
             .map_err(|e| self.crashed("reading an answer", &format!("bad answer line ({e})")))
     }
 
+    /// Ends the worker and waits for it. Closing both pipes ends it even if it is blocked
+    /// writing an unread answer.
+    fn end(&mut self) {
+        drop(self.stdin.take());
+        drop(self.stdout.take());
+        let _ = self.child.wait();
+    }
+
     fn crashed(&mut self, what: &str, why: &str) -> BuildError {
         let _ = self.child.wait();
         std::thread::sleep(std::time::Duration::from_millis(50)); // let the stderr reader finish
@@ -253,10 +278,51 @@ fn crash_error(worker: usize, what: &str, why: &str, stderr: &Mutex<String>) -> 
 impl Drop for SsrPool {
     fn drop(&mut self) {
         for w in &mut self.workers {
-            // Closing both pipes ends a worker even if it is blocked writing an unread answer.
-            drop(w.stdin.take());
-            drop(w.stdout.take());
-            let _ = w.child.wait();
+            w.end();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A worker that says it is ready, then answers nothing until its input ends.
+    fn ready_script(dir: &Path) -> std::path::PathBuf {
+        let script = dir.join("worker.js");
+        std::fs::write(
+            &script,
+            "process.stdout.write('{\"type\":\"ready\"}\\n'); process.stdin.resume();",
+        )
+        .unwrap();
+        script
+    }
+
+    #[test]
+    fn a_pool_grows_to_the_workers_asked_for_and_keeps_those_it_has() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = ready_script(dir.path());
+        let node = Path::new("node");
+        let mut pool = SsrPool::start(node, &script, 1).unwrap();
+        let first = pool.workers[0].child.id();
+        pool.grow(node, &script, 3).unwrap();
+        assert_eq!(pool.len(), 3);
+        assert_eq!(pool.workers[0].child.id(), first, "the running worker is kept");
+        let ids: Vec<usize> = pool.workers.iter().map(|w| w.id).collect();
+        assert_eq!(ids, [0, 1, 2]);
+        pool.grow(node, &script, 2).unwrap();
+        assert_eq!(pool.len(), 3, "a pool never shrinks by growing");
+    }
+
+    #[test]
+    fn a_worker_that_exits_before_it_is_ready_is_an_error_naming_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = ready_script(dir.path());
+        let broken = dir.path().join("broken.js");
+        std::fs::write(&broken, "console.error('no bundle here'); process.exit(3);").unwrap();
+        let mut pool = SsrPool::start(Path::new("node"), &script, 1).unwrap();
+        let err = pool.grow(Path::new("node"), &broken, 3).unwrap_err().to_string();
+        assert!(err.contains("worker 1") && err.contains("no bundle here"), "{err}");
+        assert_eq!(pool.len(), 1, "the pool is left as it was");
     }
 }
