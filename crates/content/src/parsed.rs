@@ -94,8 +94,13 @@ impl ParsedArticles {
     ) -> Option<Arc<Article>> {
         let changed = self.vouched.as_ref()?;
         let p = self.entries.get(source)?;
-        (!changed.contains(source) && p.default_date == default_date)
-            .then(|| Arc::clone(&p.article))
+        // An edit names a file or a few: compared, not hashed (a `Path` hashes component by
+        // component, and this runs for every article of the site).
+        let written = match changed.len() {
+            0..=8 => changed.iter().any(|c| c == source),
+            _ => changed.contains(source),
+        };
+        (!written && p.default_date == default_date).then(|| Arc::clone(&p.article))
     }
 
     /// The articles the last load found in `tree` (the same listing), by place, for a load that

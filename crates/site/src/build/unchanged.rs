@@ -42,6 +42,9 @@ const FORMAT: u32 = 1;
 /// be trusted: it counts as changed) and, for a symbolic link, its target's.
 type Stamped = (String, Option<Stamp>, Option<Stamp>);
 
+/// A [`Stamped`] read in place, its path borrowing the bytes it was read from.
+type StampedRef<'a> = (&'a str, Option<Stamp>, Option<Stamp>);
+
 /// What the last successful build built from and what it reported.
 #[derive(Debug, Serialize, Deserialize)]
 struct Record {
@@ -161,10 +164,12 @@ impl Before {
         if record.cache.is_none() || cache_stamp(&self.dir) != record.cache {
             return Found::Unknown;
         }
-        let last: Option<Vec<Stamped>> = fs::read(self.dir.join(STAMPS_FILE))
-            .ok()
-            .and_then(|bytes| postcard::from_bytes(&bytes).ok())
-            .filter(|last: &Vec<Stamped>| digest_of(last) == (record.inputs, record.trusted));
+        // Read in place: the paths borrow the file's bytes.
+        let bytes = fs::read(self.dir.join(STAMPS_FILE)).ok();
+        let last: Option<Vec<StampedRef>> = bytes
+            .as_deref()
+            .and_then(|bytes| postcard::from_bytes(bytes).ok())
+            .filter(|last: &Vec<_>| digest_of(last) == (record.inputs, record.trusted));
         match (last, &self.stamps) {
             (Some(last), Some(now)) => Found::Changed(changed_site_files(&last, now)),
             _ => Found::Unknown,
@@ -222,42 +227,48 @@ fn cache_stamp(dir: &Path) -> Option<Stamp> {
 }
 
 /// The digest of the stamps, and whether every one can be trusted.
-fn digest_of(stamps: &[Stamped]) -> ([u8; 16], bool) {
-    let bytes = |s: &Option<Stamp>| s.map(|s| s.to_bytes().to_vec()).unwrap_or_default();
+fn digest_of<S: AsRef<str>>(stamps: &[(S, Option<Stamp>, Option<Stamp>)]) -> ([u8; 16], bool) {
     let mut digest = Digester::new();
     for (rel, own, target) in stamps {
-        digest.part(rel.as_bytes()).part(&bytes(own)).part(&bytes(target));
+        let (own, target) = (own.map(|s| s.to_bytes()), target.map(|s| s.to_bytes()));
+        digest.part(rel.as_ref().as_bytes());
+        digest.part(own.as_ref().map_or(&[][..], |b| &b[..]));
+        digest.part(target.as_ref().map_or(&[][..], |b| &b[..]));
     }
     (digest.finish().bytes(), stamps.iter().all(|s| s.1.is_some()))
 }
 
 /// The site's files (relative to the site) whose stamps differ between two sorted lists, or
 /// that only one holds.
-fn changed_site_files(last: &[Stamped], now: &[Stamped]) -> Vec<PathBuf> {
+fn changed_site_files(
+    last: &[(&str, Option<Stamp>, Option<Stamp>)],
+    now: &[Stamped],
+) -> Vec<PathBuf> {
     use std::cmp::Ordering::{Equal, Greater, Less};
     let mut changed = Vec::new();
     let (mut i, mut j) = (0, 0);
     while i < last.len() || j < now.len() {
         let order = match (last.get(i), now.get(j)) {
-            (Some(x), Some(y)) => x.0.cmp(&y.0),
+            (Some(x), Some(y)) => x.0.cmp(y.0.as_str()),
             (Some(_), None) => Less,
             _ => Greater,
         };
         let rel = match order {
             Equal => {
                 (i, j) = (i + 1, j + 1);
-                if last[i - 1] == now[j - 1] && now[j - 1].1.is_some() {
+                let (x, y) = (&last[i - 1], &now[j - 1]);
+                if (x.1, x.2) == (y.1, y.2) && y.1.is_some() {
                     continue;
                 }
-                &now[j - 1].0
+                y.0.as_str()
             }
             Less => {
                 i += 1;
-                &last[i - 1].0
+                last[i - 1].0
             }
             Greater => {
                 j += 1;
-                &now[j - 1].0
+                now[j - 1].0.as_str()
             }
         };
         if let Some(site_rel) = rel.strip_prefix(SITE) {
@@ -392,7 +403,7 @@ mod tests {
     #[test]
     fn the_changed_files_are_those_written_added_removed_or_too_fresh_to_trust() {
         let (a, b) = (stamp(1), stamp(2));
-        let last = vec![
+        let last = [
             stamped("site/articles/edited.md", a),
             stamped("site/articles/gone.md", a),
             stamped("site/articles/same.md", a),
@@ -406,6 +417,8 @@ mod tests {
             stamped("site/articles/was-fresh.md", None),
             stamped("web/server/worker.js", b),
         ];
+        let last: Vec<_> =
+            last.iter().map(|(rel, own, target)| (rel.as_str(), *own, *target)).collect();
         let changed = changed_site_files(&last, &now);
         let names: Vec<&str> = changed.iter().map(|p| p.to_str().unwrap()).collect();
         assert_eq!(
