@@ -158,9 +158,8 @@ impl Generations {
             known: known.unwrap_or_default(),
             touched: AtomicBool::new(false),
             preparing: Mutex::new(()),
-            files: Mutex::new(BTreeMap::new()),
+            puts: Mutex::new(Puts::default()),
             rest: Mutex::new(None),
-            made: Mutex::new(Vec::new()),
             written: AtomicUsize::new(0),
             only: None,
             output: self,
@@ -344,13 +343,11 @@ pub struct Update<'a> {
     touched: AtomicBool,
     /// Held while the spare is prepared, so no file is written into it before that is done.
     preparing: Mutex<()>,
-    files: Mutex<BTreeMap<Arc<str>, Arc<str>>>,
+    /// The files put, and the outputs of those that changed.
+    puts: Mutex<Puts>,
     /// The live output's files kept as they are ([`Update::keep_rest_except`]), under those
     /// put: shares the live manifest's tree but for the entries taken out.
     rest: Mutex<Option<OrdMap<Arc<str>, Arc<str>>>>,
-    /// The output of each file put whose bytes are not the live output's: what the build
-    /// reports as changed ([`Changed`]).
-    made: Mutex<Vec<(Arc<str>, Output)>>,
     written: AtomicUsize,
     /// The files this output holds, when not every file put (a shard build's).
     only: Option<&'a (dyn Fn(&str) -> bool + Sync)>,
@@ -417,7 +414,7 @@ impl<'a> Update<'a> {
                 self.entry(rel, digest)
             })
             .collect();
-        self.files.lock().expect("files lock").extend(entries);
+        self.puts.lock().expect("puts lock").files.extend(entries);
     }
 
     /// Every file of the live output not put, copied or kept is unchanged, but those `gone`
@@ -471,10 +468,11 @@ impl<'a> Update<'a> {
     /// its bytes are not the live output's.
     fn record(&self, rel: &str, digest: &str, changed: Option<Output>) {
         let (rel, digest) = self.entry(rel, digest);
+        let mut puts = self.puts.lock().expect("puts lock");
         if let Some(output) = changed {
-            self.made.lock().expect("made lock").push((Arc::clone(&rel), output));
+            puts.made.push((Arc::clone(&rel), output));
         }
-        self.files.lock().expect("files lock").insert(rel, digest);
+        puts.files.insert(rel, digest);
     }
 
     /// The manifest entry for `rel` with `digest`, sharing the live manifest's path and, when it
@@ -531,13 +529,12 @@ impl<'a> Update<'a> {
     /// is written and nothing swapped. Returns the counts and the files that changed (new,
     /// changed or removed) with their outputs, sorted by path.
     pub fn commit(mut self) -> Result<(EmitStats, Vec<Changed>), BuildError> {
-        let put = std::mem::take(&mut *self.files.lock().expect("files lock"));
+        let Puts { files: put, made } = std::mem::take(&mut *self.puts.lock().expect("puts lock"));
         let mut files = self.rest.lock().expect("rest lock").take().unwrap_or_default();
         for (rel, digest) in put {
             files.insert(rel, digest);
         }
         let files = Arc::new(Manifest::from(files));
-        let made = std::mem::take(&mut *self.made.lock().expect("made lock"));
         let made: FxHashMap<&str, Output> = made.iter().map(|(rel, o)| (&**rel, *o)).collect();
         let empty = Manifest::default();
         let live = self.output.live_manifest();
@@ -602,6 +599,16 @@ impl<'a> Update<'a> {
         }
         Ok((stats, changed))
     }
+}
+
+/// What a build put in the new output, under one lock.
+#[derive(Default)]
+struct Puts {
+    /// Each file put, copied or kept one by one, with its digest.
+    files: BTreeMap<Arc<str>, Arc<str>>,
+    /// The output of each file put whose bytes are not the live output's: what the build
+    /// reports as changed ([`Changed`]).
+    made: Vec<(Arc<str>, Output)>,
 }
 
 /// Removes from `dir` the files `known` lists that `files` does not, and the folders left empty.
