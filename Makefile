@@ -9,7 +9,7 @@ HOST     ?= 127.0.0.1
 PORT     ?= 8080
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run build web deps nasm test test-rust test-web test-release release e2e lint chromium bench bench-dev bench-incremental bench-serve bench-deploy clean s3-server
+.PHONY: run build web deps nasm test test-build test-rust test-web test-release release e2e lint chromium bench bench-dev bench-incremental bench-serve bench-deploy clean s3-server
 
 ## Install the web dependencies (npm ci) when package-lock.json changes.
 deps: web/node_modules/.package-lock.json
@@ -37,7 +37,14 @@ run: build
 	$(BIN) serve $(DEMO_OUT) --host $(HOST) --port $(PORT)
 
 ## Every test: lints, Rust unit and integration tests, component tests, browser end-to-end tests.
-test: build lint test-web test-rust e2e test-release test-fuzz
+## The tests need no release build: the browser and release tests run the test build's executable.
+test: lint test-web test-rust e2e test-release test-fuzz
+
+## The test build: every test binary and $(TEST_BIN), which the browser tests and the release
+## artifacts' test run too, so the dependencies are compiled for one profile only.
+TEST_BIN := target/debug/stillpoint
+test-build: web nasm
+	cargo nextest run --workspace --locked --no-run
 
 lint: deps nasm
 	cargo fmt --all -- --check
@@ -47,7 +54,7 @@ lint: deps nasm
 test-web: deps
 	cd web && npm test
 
-test-rust: build s3-server
+test-rust: test-build s3-server
 	STILLPOINT_MOTO_SERVER=$(CURDIR)/$(S3_VENV)/bin/moto_server \
 	STILLPOINT_WEB=$(CURDIR)/web/dist cargo nextest run --workspace --locked --no-fail-fast
 
@@ -80,18 +87,18 @@ $(S3_VENV)/bin/moto_server:
 release: web nasm
 	PROFILE=$${PROFILE:-dist} bash scripts/release.sh
 
-## The Linux x64 artifacts end to end, from `make build`'s executable: the archive alone, then the
-## npm packages installed and served with no Rust on PATH.
-test-release: build
-	PROFILE=release OUT=target/artifacts bash scripts/release.sh
+## The Linux x64 artifacts end to end, from the test build's executable: the archive alone, then
+## the npm packages installed and served with no Rust on PATH.
+test-release: test-build
+	BIN=$(TEST_BIN) OUT=target/artifacts bash scripts/release.sh
 	bash scripts/test-release.sh target/artifacts
 
 ## Browser tests need Debian's Chromium (installed here when missing; never a downloaded browser).
 chromium:
 	@command -v $(CHROMIUM) >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
 
-e2e: build chromium s3-server
-	cd web && STILLPOINT_MOTO_SERVER=$(CURDIR)/$(S3_VENV)/bin/moto_server STILLPOINT_BIN=$(CURDIR)/$(BIN) CHROMIUM=$(CHROMIUM) npm run e2e
+e2e: test-build chromium s3-server
+	cd web && STILLPOINT_MOTO_SERVER=$(CURDIR)/$(S3_VENV)/bin/moto_server STILLPOINT_BIN=$(CURDIR)/$(TEST_BIN) CHROMIUM=$(CHROMIUM) npm run e2e
 
 ## Edit-to-screen latency of `stillpoint dev` in Chromium over EDITS edits (default 20): N=articles
 ## edits a generated corpus (bench/corpora/nN-s1, generated when missing), else SITE=dir (default

@@ -6,7 +6,8 @@
 #   OUT/npm/*.tgz: the `stillpoint`, `create-stillpoint` and platform npm packages
 #   OUT/SHA256SUMS
 # Needs the web bundle built (`make web`). PROFILE (default dist: fat LTO, one codegen unit),
-# TARGET (default the host's) and OUT (default target/artifacts) may be set.
+# TARGET (default the host's) and OUT (default target/artifacts) may be set; BIN=PATH packages
+# that executable, already built for TARGET, instead of building one (`make test-release`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,16 +21,22 @@ VERSION=$(cargo pkgid -p stillpoint | sed 's/.*@//')
 
 target_args=() bin_dir=target
 if [[ $TARGET != "$HOST" ]]; then target_args=(--target "$TARGET") bin_dir=target/$TARGET; fi
-cargo build --profile "$PROFILE" --locked -p stillpoint "${target_args[@]}"
 if [[ $PROFILE == dev ]]; then bin_dir+=/debug; else bin_dir+=/$PROFILE; fi
 exe=stillpoint
 if [[ $TARGET == *windows* ]]; then exe=stillpoint.exe; fi
+if [[ -n ${BIN:-} ]]; then
+  [[ -x $BIN ]] || { echo "error: BIN=$BIN is not an executable" >&2; exit 1; }
+  built=$BIN
+else
+  cargo build --profile "$PROFILE" --locked -p stillpoint "${target_args[@]}"
+  built=$bin_dir/$exe
+fi
 
 name=stillpoint-$VERSION-$TARGET
 stage=$OUT/$name
 rm -rf "$OUT"
 mkdir -p "$stage/completions" "$stage/man" "$OUT/npm"
-cp "$bin_dir/$exe" "$stage/$exe"
+cp "$built" "$stage/$exe"
 if [[ $TARGET == *linux* ]]; then
   # Debug information goes to its own file, linked from the executable by name and checksum.
   objcopy --only-keep-debug "$stage/$exe" "$OUT/$name.debug"
@@ -64,4 +71,4 @@ node packages/pack.mjs --version "$VERSION" --binary "$stage/$exe" --target "$TA
   | sed 's|^\./||' | sort | xargs "${sha256[@]}" >SHA256SUMS)
 echo "Artifacts of stillpoint $VERSION for $TARGET in $OUT:"
 (cd "$OUT" && ls -l "$name"* npm SHA256SUMS | sed 's/^/  /')
-echo "executable: $(wc -c <"$bin_dir/$exe") bytes as built, $(wc -c <"$stage/$exe") bytes shipped"
+echo "executable: $(wc -c <"$built") bytes as built, $(wc -c <"$stage/$exe") bytes shipped"

@@ -55,7 +55,13 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const dist = join(work, 'dist');
   const built = spawnSync(stillpointBin(), ['build', join(repo, 'examples/demo'), '--out', dist], {
     encoding: 'utf8',
-    env: { ...process.env, STILLPOINT_WEB: process.env.STILLPOINT_WEB ?? join(repo, 'web/dist') },
+    // The image cache the Rust tests share (entries are named by content): after them, the demo's
+    // photographs are already processed.
+    env: {
+      ...process.env,
+      STILLPOINT_WEB: process.env.STILLPOINT_WEB ?? join(repo, 'web/dist'),
+      STILLPOINT_IMAGE_CACHE: process.env.STILLPOINT_IMAGE_CACHE ?? join(repo, 'target/test-image-cache'),
+    },
   });
   if (built.status !== 0) {
     throw new Error(`stillpoint build failed:\n${built.stderr}`);

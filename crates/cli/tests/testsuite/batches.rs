@@ -6,12 +6,13 @@ use std::path::Path;
 
 use stillpoint_site::{BATCH, BuildOptions, BuildReport, Silent, build};
 
-use crate::util::{SiteTest, tree, web_bundle, workspace};
+use crate::util::{SiteTest, image_cache, tree, web_bundle};
 
 fn build_with(site: &Path, out: &Path, batch: usize) -> BuildReport {
     let mut opts = BuildOptions::new(site, out);
     opts.web = vec![web_bundle()];
     opts.cache = None;
+    opts.image_cache = Some(image_cache());
     opts.year = Some(2026);
     opts.batch = batch;
     build(&opts, &Silent).expect("the demo site builds")
@@ -19,7 +20,7 @@ fn build_with(site: &Path, out: &Path, batch: usize) -> BuildReport {
 
 #[test]
 fn a_build_holds_at_most_one_batch_of_pages_and_any_batch_gives_the_same_output() {
-    let t = SiteTest::from_dir(&workspace().join("examples/demo"));
+    let t = SiteTest::demo();
     let small = build_with(&t.site(), &t.tmp.path().join("small"), 8);
     assert!(small.pages > 10 * 8, "the site spans many batches: {} pages", small.pages);
     assert_eq!(small.rendered, small.pages);

@@ -8,7 +8,7 @@ use crate::util::{SiteTest, stderr, title_and_description, walk, workspace};
 fn demo() -> &'static SiteTest {
     static DEMO: OnceLock<SiteTest> = OnceLock::new();
     DEMO.get_or_init(|| {
-        let t = SiteTest::from_dir(&workspace().join("examples/demo"));
+        let t = SiteTest::demo();
         t.build();
         t
     })

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::process::{Command, Output};
 
 use crate::s3::{Object, S3};
-use crate::util::{SiteTest, stderr, workspace};
+use crate::util::{SiteTest, stderr};
 
 const MANIFEST: &str = ".stillpoint/deploy-manifest.json";
 
@@ -41,7 +41,7 @@ fn published(s3: &S3, bucket: &str) -> BTreeMap<String, Object> {
 fn setup() -> Option<(SiteTest, S3)> {
     let s3 = S3::start()?;
     s3.create_buckets(&["whole", "merged"]);
-    let t = SiteTest::from_dir(&workspace().join("examples/demo"));
+    let t = SiteTest::demo();
     let build = |args: &[&str]| {
         let out = t.run(&[&["build", "site"], args].concat());
         assert!(out.status.success(), "build {args:?}:\n{}", stderr(&out));

@@ -201,7 +201,7 @@ fn a_tampered_output_is_caught_by_verify() {
 
 #[test]
 fn a_killed_build_leaves_the_output_intact_and_no_leftovers_after_the_next() {
-    let t = SiteTest::from_dir(&crate::util::workspace().join("examples/demo"));
+    let t = SiteTest::demo();
     t.build();
     let before = snapshot(&t);
     // Change every page (a config edit), then kill the rebuild while it renders.

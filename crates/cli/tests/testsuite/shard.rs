@@ -5,11 +5,11 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::util::{SiteTest, stderr, tree, workspace};
+use crate::util::{SiteTest, stderr, tree};
 
 /// The demo site: fifty articles, which SHA-256 of their slugs spreads 19/13/18 over three shards.
 fn demo() -> SiteTest {
-    SiteTest::from_dir(&workspace().join("examples/demo"))
+    SiteTest::demo()
 }
 
 fn build(t: &SiteTest, args: &[&str]) {

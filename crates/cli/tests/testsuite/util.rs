@@ -40,6 +40,20 @@ impl SiteTest {
         Self::from_dir(&fixtures().join(name))
     }
 
+    /// A copy of the demo site, whose pictures the shared image cache holds: the first test to
+    /// ask builds the demo once under a lock on that cache, so the tests that start together wait
+    /// for one encoder instead of each processing every photograph.
+    pub fn demo() -> Self {
+        let demo = workspace().join("examples/demo");
+        let cache = image_cache();
+        std::fs::create_dir_all(&cache).unwrap();
+        let lock = std::fs::File::create(cache.with_extension("lock")).unwrap();
+        lock.lock().unwrap();
+        Self::from_dir(&demo).build();
+        drop(lock);
+        Self::from_dir(&demo)
+    }
+
     pub fn from_dir(dir: &Path) -> Self {
         let tmp = tempfile::tempdir().unwrap();
         copy_dir(dir, &tmp.path().join("site"));
