@@ -73,6 +73,34 @@ fn a_link_planted_in_the_output_is_replaced_by_the_next_build() {
     assert!(regular("a.txt"));
 }
 
+/// A file of the live output that is missing, or a folder where the manifest lists a file, at
+/// the top or further down, makes the generation unknown as a planted link does: the next build
+/// writes it again.
+#[test]
+fn a_missing_file_or_a_folder_in_its_place_is_written_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let dest = dir.path().join("dist");
+    let build = || {
+        let mut output = Generations::open(&dest).unwrap();
+        let update = output.begin();
+        update.put(Output::Static, "a.txt", b"a").unwrap();
+        update.put(Output::Static, "sub/deeper/b.txt", b"b").unwrap();
+        update.commit().unwrap();
+    };
+    let live = || dir.path().join(dest.read_link().unwrap());
+    build();
+    std::fs::remove_file(live().join("a.txt")).unwrap();
+    build();
+    assert_eq!(std::fs::read_to_string(dest.join("a.txt")).unwrap(), "a");
+    std::fs::remove_file(live().join("sub/deeper/b.txt")).unwrap();
+    std::fs::create_dir(live().join("sub/deeper/b.txt")).unwrap();
+    build();
+    assert_eq!(std::fs::read_to_string(dest.join("sub/deeper/b.txt")).unwrap(), "b");
+    std::fs::remove_dir_all(live().join("sub")).unwrap();
+    build();
+    assert_eq!(std::fs::read_to_string(dest.join("sub/deeper/b.txt")).unwrap(), "b");
+}
+
 /// A file shared with a cache (a hard link) and shared again under another digest, into a spare
 /// that holds a link to the very same file: the output holds the file and nothing else.
 #[test]
