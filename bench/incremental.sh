@@ -9,6 +9,10 @@
 #   VERIFY=1                               after each timed step, `build --verify` (untimed): the
 #                                          output must equal a clean build's (default 1 up to 20,000
 #                                          articles; a clean build per step costs minutes beyond)
+#   SERVER=1                               builds through the build server (docs/incremental.md):
+#                                          the first build starts it, the others ask it; the check
+#                                          after each step is then a clean build into another
+#                                          folder compared with the output (`diff -r`)
 # Prints a Markdown table: edit kind → pages rendered → files changed/removed → wall s → × Hugo,
 # and keeps it with the raw figures in bench/results/incremental-nN-STAMP/ (table.md, results.json).
 set -euo pipefail
@@ -24,8 +28,17 @@ SITE="$WORK/site"
 OUT="$WORK/dist"
 RESULTS="$WORK/results.tsv"
 VERIFY=${VERIFY:-$((N <= 20000 ? 1 : 0))}
-KEEP="$BENCH/results/incremental-n$N-$(date -u +%Y%m%dT%H%M%SZ)"
+SERVER=${SERVER:-0}
+KEEP="$BENCH/results/incremental-n$N$([ "$SERVER" = 1 ] && echo -server)-$(date -u +%Y%m%dT%H%M%SZ)"
 rm -rf "$WORK"; mkdir -p "$WORK" "$KEEP"
+if [ "$SERVER" = 1 ]; then
+  # The server's socket in a folder of this run's own; it stops when the run ends.
+  export STILLPOINT_BUILD_SERVER=1 STILLPOINT_BUILD_SERVER_IDLE=600 XDG_RUNTIME_DIR="$WORK/run"
+  stop_server() { rm -rf "$WORK/run/stillpoint/servers"; }
+  trap stop_server EXIT
+else
+  export STILLPOINT_BUILD_SERVER=0
+fi
 python3 "$BENCH/gen_corpus.py" --articles "$N" --out "$SITE" --seed "$SEED" >/dev/null
 # A new corpus is dated back, as a site's files are: its first build can record their stamps.
 find "$SITE" -type f -exec touch -d '-1 minute' {} +
@@ -50,7 +63,13 @@ step() {
   read -r wall rss < "$WORK/time"
   printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$kind" "$rendered" "$changed" "$removed" "$wall" "$rss" >> "$RESULTS"
   echo ">> $kind: $line ($wall s, $((rss / 1024)) MiB)" >&2
-  if [ "$VERIFY" = 1 ]; then
+  if [ "$VERIFY" = 1 ] && [ "$SERVER" = 1 ]; then
+    # Not through the output: a build of it in this process would make the server start afresh.
+    rm -rf "$WORK/clean" "$WORK/.clean.gens"
+    "$BIN" build "$SITE" --out "$WORK/clean" --no-cache "$@" >"$WORK/verify.log" 2>&1
+    diff -r "$OUT/" "$WORK/clean/" >>"$WORK/verify.log" 2>&1 ||
+      { echo "after \"$kind\" the output differs from a clean build:" >&2; tail -20 "$WORK/verify.log" >&2; exit 1; }
+  elif [ "$VERIFY" = 1 ]; then
     "$BIN" build "$SITE" --out "$OUT" --verify "$@" >"$WORK/verify.log" 2>&1 ||
       { echo "after \"$kind\" the output differs from a clean build:" >&2; tail -20 "$WORK/verify.log" >&2; exit 1; }
   fi
@@ -95,16 +114,17 @@ if [ "${HUGO:-1}" != 0 ]; then
   echo ">> hugo full build: $HUGO_WALL s" >&2
 fi
 
-python3 - "$RESULTS" "$N" "$HUGO_WALL" "$KEEP/results.json" "$VERIFY" <<'PY' | tee "$KEEP/table.md"
+python3 - "$RESULTS" "$N" "$HUGO_WALL" "$KEEP/results.json" "$VERIFY" "$SERVER" <<'PY' | tee "$KEEP/table.md"
 import json, sys
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
 n, hugo = sys.argv[2], sys.argv[3]
 json.dump({"articles": int(n), "hugo_full_build_s": float(hugo) if hugo else None,
-           "verified": sys.argv[5] == "1",
+           "verified": sys.argv[5] == "1", "build_server": sys.argv[6] == "1",
            "steps": [{"edit": k, "rendered": int(r), "changed": int(c), "removed": int(d),
                       "wall_s": float(w), "peak_rss_kib": int(m)} for k, r, c, d, w, m in rows]},
           open(sys.argv[4], "w"), indent=1)
 print(f"\n{int(n):,} articles" + (f"; Hugo full rebuild of the same corpus: {hugo} s" if hugo else "")
+      + ("; builds answered by the build server after the first" if sys.argv[6] == "1" else "")
       + ("; after every step the output equals a clean build (`--verify`)" if sys.argv[5] == "1" else ""))
 print("\n| edit | pages rendered | files changed | files removed | wall s | × Hugo | peak RSS MiB |")
 print("|---|---:|---:|---:|---:|---:|---:|")

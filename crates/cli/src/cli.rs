@@ -98,4 +98,8 @@ pub struct BuildArgs {
     /// Publish drafts too: a private preview (every page asks robots not to index it).
     #[arg(long)]
     pub drafts: bool,
+    /// Run as the build server of these arguments (started by `build` itself, see
+    /// docs/incremental.md).
+    #[arg(long, hide = true)]
+    pub serve_builds: bool,
 }

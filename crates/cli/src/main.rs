@@ -1,5 +1,6 @@
 //! The `stillpoint` binary. `main` calls `run`, the only place that chooses an exit code.
 
+mod build_server;
 mod cli;
 #[cfg(test)]
 mod cli_reference;
@@ -34,7 +35,9 @@ fn main() -> ExitCode {
 fn run() -> anyhow::Result<ExitCode> {
     let cli = cli::Cli::parse();
     use cli::Command::{Build, Check, Deploy, Import};
-    if matches!(cli.command, Build(_) | Check(_) | Import(_) | Deploy(_)) {
+    // A build server lives long and touches the same memory again, as `dev` does.
+    let serves = matches!(&cli.command, Build(args) if args.serve_builds);
+    if matches!(cli.command, Build(_) | Check(_) | Import(_) | Deploy(_)) && !serves {
         no_huge_pages();
     }
     match cli.command {

@@ -59,30 +59,26 @@ pub fn options(args: &BuildArgs) -> anyhow::Result<BuildOptions> {
 
 pub fn run(args: &BuildArgs) -> anyhow::Result<ExitCode> {
     let opts = options(args)?;
+    if args.serve_builds {
+        return crate::build_server::serve(args, &opts);
+    }
     if let Some(env) = crate::env::describe(&args.site, &args.env) {
         tracing::info!("Building {env}");
     }
+    let server = crate::build_server::Server::for_build(args, &opts);
+    if let Some(reply) = server.as_ref().and_then(|s| s.request()) {
+        print(&reply.lines);
+        return Ok(if reply.ok { ExitCode::SUCCESS } else { ExitCode::FAILURE });
+    }
     let bar = Bar(ProgressBar::new(0));
-    match stillpoint_site::build(&opts, &bar) {
-        Ok(r) => {
-            if let Some(note) = &r.cache_note {
-                tracing::info!("{note}");
-            }
-            match args.shard {
-                Some(shard) => tracing::info!("{} (shard {shard})", summary(&r)),
-                None => tracing::info!("{}", summary(&r)),
-            }
-            for line in schedule_lines(&r.schedule) {
-                tracing::info!("{line}");
-            }
-            for e in &r.draft_problems {
-                tracing::warn!("in a draft (not published): {e}");
-            }
-            if !r.warnings.is_empty() {
-                eprint!("{}", crate::diagnostics::render_warnings(&args.site, &r.warnings));
-            }
-        }
-        Err(e) => return Ok(failed(args, e)),
+    let built = stillpoint_site::build(&opts, &bar);
+    let (lines, ok) = outcome(args, &built);
+    print(&lines);
+    if !ok {
+        return Ok(ExitCode::FAILURE);
+    }
+    if let Some(server) = &server {
+        server.start();
     }
     if !args.verify {
         return Ok(ExitCode::SUCCESS);
@@ -99,8 +95,54 @@ pub fn run(args: &BuildArgs) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::FAILURE)
         }
-        Err(e) => Ok(failed(args, e)),
+        Err(e) => {
+            print(&failed(args, &e));
+            Ok(ExitCode::FAILURE)
+        }
     }
+}
+
+/// A line of what a build says: logged at info or warn, or text written to stderr as it is.
+/// A build server makes them and the command that asked for the build prints them.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Line {
+    Info(String),
+    Warn(String),
+    Text(String),
+}
+
+pub fn print(lines: &[Line]) {
+    for line in lines {
+        match line {
+            Line::Info(text) => tracing::info!("{text}"),
+            Line::Warn(text) => tracing::warn!("{text}"),
+            Line::Text(text) => eprint!("{text}"),
+        }
+    }
+}
+
+/// What a build says, and whether it succeeded.
+pub fn outcome(args: &BuildArgs, built: &Result<BuildReport, BuildError>) -> (Vec<Line>, bool) {
+    let r = match built {
+        Ok(r) => r,
+        Err(e) => return (failed(args, e), false),
+    };
+    let mut lines = Vec::new();
+    if let Some(note) = &r.cache_note {
+        lines.push(Line::Info(note.clone()));
+    }
+    lines.push(Line::Info(match args.shard {
+        Some(shard) => format!("{} (shard {shard})", summary(r)),
+        None => summary(r),
+    }));
+    lines.extend(schedule_lines(&r.schedule).into_iter().map(Line::Info));
+    for e in &r.draft_problems {
+        lines.push(Line::Warn(format!("in a draft (not published): {e}")));
+    }
+    if !r.warnings.is_empty() {
+        lines.push(Line::Text(crate::diagnostics::render_warnings(&args.site, &r.warnings)));
+    }
+    (lines, true)
 }
 
 /// `Built 13528 pages (10000 articles) in 0.31 s: rendered 1, 2 files changed, 0 removed, 28291 unchanged → dist`
@@ -146,10 +188,9 @@ pub fn schedule_lines(s: &stillpoint_content::Schedule) -> Vec<String> {
     lines
 }
 
-fn failed(args: &BuildArgs, e: BuildError) -> ExitCode {
-    match e {
-        BuildError::Content(d) => eprint!("{}", diagnostics::render(&args.site, &d)),
-        e => eprintln!("error: {e}\nthe previous output in {} is untouched", args.out.display()),
-    }
-    ExitCode::FAILURE
+fn failed(args: &BuildArgs, e: &BuildError) -> Vec<Line> {
+    vec![Line::Text(match e {
+        BuildError::Content(d) => diagnostics::render(&args.site, d),
+        e => format!("error: {e}\nthe previous output in {} is untouched\n", args.out.display()),
+    })]
 }

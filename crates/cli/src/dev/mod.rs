@@ -17,7 +17,7 @@ mod outputs;
 mod rebuild;
 mod root;
 mod server;
-mod watch;
+pub(crate) mod watch;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};

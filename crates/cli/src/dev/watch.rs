@@ -71,6 +71,12 @@ impl Filter {
         Self { site, ignored: vec![out], web_src }
     }
 
+    /// Ignores `dir` too (a build server's output generations, beside its output).
+    pub fn ignoring(mut self, dir: PathBuf) -> Self {
+        self.ignored.push(dir);
+        self
+    }
+
     /// Whether an event of this kind can change a file's content or name (opening or reading a
     /// file, as every build does, cannot).
     pub fn is_change(kind: &EventKind) -> bool {

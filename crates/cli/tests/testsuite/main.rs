@@ -3,6 +3,7 @@
 
 mod batches;
 mod build;
+mod build_server;
 mod check;
 mod check_accept;
 mod check_ci;

@@ -296,6 +296,7 @@ pub fn build_in(
 ) -> Result<BuildReport, BuildError> {
     let started = Instant::now();
     let engine = opts.engine.clone();
+    session.forget_if_written(&opts.out);
     let kept = session.cache.take();
     let vouched = session.vouch_on_load.take().filter(|_| kept.is_none());
     // Files written since the cache was saved: a page will most likely be rendered.

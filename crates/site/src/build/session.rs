@@ -102,6 +102,35 @@ impl Session {
         }
     }
 
+    /// Lets the output's lock go between builds, so that other builds may write to it (a build
+    /// server keeps its session while it waits: [`Session::fill_spare_unlocked`]). The next build
+    /// of this session takes the lock back and opens the output afresh when another build wrote
+    /// to it meanwhile.
+    pub fn unlock_output(&mut self) -> Result<(), BuildError> {
+        match self.output.as_mut() {
+            Some(output) => output.unlock(),
+            None => Ok(()),
+        }
+    }
+
+    /// [`Session::fill_spare`] for a session whose output's lock was let go: takes the lock
+    /// for the while, when no other build holds it and none wrote to the output since (else the
+    /// output is forgotten, to be opened afresh), and lets it go again.
+    pub fn fill_spare_unlocked(
+        &mut self,
+        dest: &Path,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<bool, BuildError> {
+        let Some(output) = self.output.as_mut() else { return Ok(true) };
+        if !output.is_as_left(dest) {
+            self.output = None;
+            return Ok(true);
+        }
+        let filled = output.fill_spare(stop);
+        output.unlock()?;
+        filled
+    }
+
     /// Saves what the last build left unsaved, if anything: the cache and the live
     /// generation's manifest.
     pub fn save(&mut self) -> Result<(), BuildError> {
@@ -123,17 +152,37 @@ impl Session {
         self.output = Some(output);
     }
 
+    /// When the output kept from the last build is no longer as that build left it (another
+    /// build wrote to it while its lock was let go: [`Session::unlock_output`]), forgets it and
+    /// everything the session kept about the site and the output, so that the next build reads
+    /// them from disk as a new process would.
+    pub(super) fn forget_if_written(&mut self, dest: &Path) {
+        if self.output.as_mut().is_none_or(|output| output.is_as_left(dest)) {
+            return;
+        }
+        tracing::debug!("the output was written by another build: the session starts afresh");
+        self.output = None;
+        self.cache = None;
+        self.unsaved = None;
+        self.outlines = OutlineMemo::default();
+        self.catalog = None;
+        self.search = None;
+        self.current = None;
+        self.vouch_on_load = None;
+        self.image_table = None;
+    }
+
     /// The output directory `dest`, opened: the one kept from the last build when it is still as
     /// that build left it, else opened afresh.
     pub(super) fn output(&mut self, dest: &Path) -> Result<Generations, BuildError> {
-        match self.output.take() {
-            Some(output) if output.is_as_left(dest) => Ok(output),
-            kept => {
-                drop(kept); // releases its lock first
-                let output = Generations::open(dest)?;
-                Ok(if self.defer_save { output.deferring() } else { output })
+        if let Some(mut output) = self.output.take() {
+            if output.is_as_left(dest) {
+                return Ok(output);
             }
+            drop(output); // releases its lock first
         }
+        let output = Generations::open(dest)?;
+        Ok(if self.defer_save { output.deferring() } else { output })
     }
 
     /// Starts `size` workers running `script` with `node` on a thread of its own, unless workers

@@ -50,7 +50,21 @@ pub struct Generations {
     defer: bool,
     /// The live generation's manifest is known here but not yet written to its file.
     unwritten: bool,
-    _lock: File,
+    /// The lock on the output, held while it is open; a build server lets it go between builds
+    /// ([`Generations::unlock`]).
+    lock: Option<File>,
+    /// What the output looked like when the lock was let go.
+    left: Option<Marks>,
+}
+
+/// What a build by another process changes before it writes to an output: the live generation,
+/// and the stamps of both generations' manifest files and folders (a build deletes a
+/// generation's manifest file before it changes the generation, and empties a generation it
+/// knows nothing of).
+#[derive(Debug, PartialEq, Eq)]
+struct Marks {
+    live: Option<usize>,
+    stamps: [Option<stillpoint_fingerprint::Stamp>; 4],
 }
 
 impl Generations {
@@ -63,16 +77,7 @@ impl Generations {
         let gens_link = format!(".{name}.gens");
         let gens = parent.join(&gens_link);
         fs::create_dir_all(&gens).map_err(|e| BuildError::io(&gens, e))?;
-        let lock_path = gens.join("lock");
-        let lock = File::create(&lock_path).map_err(|e| BuildError::io(&lock_path, e))?;
-        if lock.try_lock().is_err() {
-            return Err(BuildError::io(
-                dest,
-                std::io::Error::other(
-                    "another build is writing this output; try again when it ends",
-                ),
-            ));
-        }
+        let lock = take_lock(&gens, dest)?;
         // The manifests a killed build left half-written under temporary names (never a
         // manifest itself: only `.{name}.{pid}.{n}.tmp` files of processes that are gone).
         stillpoint_fingerprint::remove_temporaries(&gens);
@@ -106,8 +111,39 @@ impl Generations {
             manifests,
             defer,
             unwritten,
-            _lock: lock,
+            lock: Some(lock),
+            left: None,
         })
+    }
+
+    /// Lets the lock go (after writing a manifest left for later), so that other builds may
+    /// write to the output while this one is kept open; [`Generations::is_as_left`] takes it back.
+    pub fn unlock(&mut self) -> Result<(), BuildError> {
+        if self.lock.is_none() {
+            return Ok(());
+        }
+        self.settle()?;
+        self.left = Some(self.marks());
+        self.lock = None;
+        Ok(())
+    }
+
+    /// The output's marks now.
+    fn marks(&self) -> Marks {
+        let stamp = |path: PathBuf| {
+            fs::symlink_metadata(path)
+                .ok()
+                .and_then(|m| stillpoint_fingerprint::Stamp::unsettled(&m))
+        };
+        Marks {
+            live: live_generation(&self.dest, &self.gens_link),
+            stamps: [
+                stamp(self.manifest_path(0)),
+                stamp(self.manifest_path(1)),
+                stamp(self.dir(0)),
+                stamp(self.dir(1)),
+            ],
+        }
     }
 
     /// After each commit, leaves writing the live generation's manifest file and bringing the
@@ -133,10 +169,19 @@ impl Generations {
         Ok(())
     }
 
-    /// Whether this output, opened earlier and kept open (its lock held all along), is still as
-    /// the last build left it: `dest`, naming the same live generation, whose manifest is there.
-    /// Then it need not be opened again (a `dev` session keeps it between rebuilds).
-    pub fn is_as_left(&self, dest: &Path) -> bool {
+    /// Whether this output, opened earlier and kept open, is still as the last build left it:
+    /// `dest`, naming the same live generation, whose manifest is there. Then it need not be
+    /// opened again (a `dev` session keeps it between rebuilds, its lock held all along). When
+    /// the lock was let go ([`Generations::unlock`]), it is taken back first, and no other build
+    /// may have touched either generation since.
+    pub fn is_as_left(&mut self, dest: &Path) -> bool {
+        if self.lock.is_none() {
+            let Ok(lock) = take_lock(&self.gens, dest) else { return false };
+            self.lock = Some(lock);
+            if self.left.take().is_none_or(|left| left != self.marks()) {
+                return false;
+            }
+        }
         dest == self.dest
             && live_generation(dest, &self.gens_link) == self.live
             && self.live.is_some_and(|i| self.unwritten || self.manifest_path(i).is_file())
@@ -277,6 +322,19 @@ pub fn live_stamp(dest: &Path) -> Option<(String, stillpoint_fingerprint::Stamp)
     let manifest = parent.join(&gens_link).join(format!("{}.manifest", GENERATIONS[live]));
     let meta = fs::symlink_metadata(manifest).ok().filter(|m| m.is_file())?;
     Some((GENERATIONS[live].to_string(), stillpoint_fingerprint::Stamp::unsettled(&meta)?))
+}
+
+/// The lock on the output whose generations are in `gens`: only one build writes to it at a time.
+fn take_lock(gens: &Path, dest: &Path) -> Result<File, BuildError> {
+    let lock_path = gens.join("lock");
+    let lock = File::create(&lock_path).map_err(|e| BuildError::io(&lock_path, e))?;
+    if lock.try_lock().is_err() {
+        return Err(BuildError::io(
+            dest,
+            std::io::Error::other("another build is writing this output; try again when it ends"),
+        ));
+    }
+    Ok(lock)
 }
 
 /// Whether `a` and `b` name one file (hard links of it).

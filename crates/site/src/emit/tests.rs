@@ -300,3 +300,55 @@ fn a_deferring_output_writes_its_manifest_when_it_settles() {
     assert_eq!(build(&mut output, "3").written, 0);
     assert_eq!(std::fs::read_to_string(dest.join("a.txt")).unwrap(), "a");
 }
+
+/// An output kept open with its lock let go (a build server between builds): another build may
+/// write to it meanwhile, and the kept one then knows it is no longer as it left it, whichever
+/// generation the other build wrote, committed or not.
+#[test]
+fn an_output_let_go_between_builds_notices_another_build() {
+    let dir = tempfile::tempdir().unwrap();
+    let dest = dir.path().join("dist");
+    let build = |output: &mut Generations, b: &str| {
+        let update = output.begin();
+        update.put(Output::Static, "a.txt", b"a").unwrap();
+        update.put(Output::Static, "b.txt", b.as_bytes()).unwrap();
+        update.commit().unwrap().0
+    };
+    let mut kept = Generations::open(&dest).unwrap().deferring();
+    build(&mut kept, "1");
+    assert!(Generations::open(&dest).is_err(), "locked while kept");
+    kept.unlock().unwrap();
+    assert!(dir.path().join(".dist.gens/a.manifest").exists(), "written before letting go");
+    assert!(kept.is_as_left(&dest), "nothing happened meanwhile: taken back as it was");
+    assert!(Generations::open(&dest).is_err(), "locked again");
+    assert!(kept.fill_spare(&mut || false).unwrap());
+
+    // Another build commits twice: the live generation is the same letter as before.
+    kept.unlock().unwrap();
+    {
+        let mut other = Generations::open(&dest).unwrap();
+        build(&mut other, "2");
+        build(&mut other, "3");
+    }
+    assert!(!kept.is_as_left(&dest));
+    drop(kept);
+
+    // Another build that fails after it began to write the spare, and commits nothing.
+    let mut kept = Generations::open(&dest).unwrap();
+    build(&mut kept, "4");
+    kept.unlock().unwrap();
+    {
+        let mut other = Generations::open(&dest).unwrap();
+        let update = other.begin();
+        update.put(Output::Static, "b.txt", b"never live").unwrap();
+        drop(update);
+    }
+    assert!(!kept.is_as_left(&dest));
+    drop(kept);
+
+    // Held by another build: not taken back.
+    let mut kept = Generations::open(&dest).unwrap();
+    kept.unlock().unwrap();
+    let _other = Generations::open(&dest).unwrap();
+    assert!(!kept.is_as_left(&dest));
+}
