@@ -48,7 +48,7 @@ pub use build_info::{BuildInfo, BuiltSite};
 pub use cache::engine_id;
 pub use csp::{Csp, SiteUses, meta_of as meta_csp};
 pub use csp_check::policy_warnings;
-pub use emit::EmitStats;
+pub use emit::{EmitStats, generations_dir};
 pub use error::BuildError;
 pub use layout::{is_top_level, top_level};
 pub use plan::{Head, NOT_FOUND_DESCRIPTION, PAGE_SIZE, PagePlan, plan_pages};

@@ -49,11 +49,8 @@ pub fn serve(args: &BuildArgs, opts: &BuildOptions) -> anyhow::Result<ExitCode> 
     };
     let socket_inode = std::fs::metadata(&server.socket)?.ino();
     let site = args.site.canonicalize().with_context(|| args.site.display().to_string())?;
-    let out = absolute(&opts.out)?;
-    let gens = out.with_file_name(format!(
-        ".{}.gens",
-        out.file_name().map_or_else(|| "dist".into(), |n| n.to_string_lossy())
-    ));
+    let out = crate::dev::absolute(opts.out.clone())?;
+    let gens = stillpoint_site::generations_dir(&out);
     let filter = Filter::new(site.clone(), out.clone(), None).ignoring(gens);
     let (tx, rx) = std::sync::mpsc::channel();
     let lost = Arc::new(AtomicBool::new(false));
@@ -309,8 +306,4 @@ impl State<'_> {
 
 fn is_sync_file(rel: &Path) -> bool {
     rel.to_str().is_some_and(|name| name.starts_with(SYNC_PREFIX))
-}
-
-fn absolute(path: &Path) -> anyhow::Result<PathBuf> {
-    Ok(if path.is_absolute() { path.to_path_buf() } else { std::env::current_dir()?.join(path) })
 }

@@ -166,7 +166,8 @@ async fn serve(
     Ok(())
 }
 
-fn absolute(path: PathBuf) -> anyhow::Result<PathBuf> {
+/// `path`, made absolute against the current folder.
+pub(crate) fn absolute(path: PathBuf) -> anyhow::Result<PathBuf> {
     Ok(if path.is_absolute() { path } else { std::env::current_dir()?.join(path) })
 }
 

@@ -7,7 +7,7 @@ mod output;
 use stillpoint_fingerprint::Digester;
 
 pub use manifest::{Manifest, file_digest};
-pub use output::{EmitStats, Generations, Transfer, Update, live_stamp};
+pub use output::{EmitStats, Generations, Transfer, Update, generations_dir, live_stamp};
 
 /// A short content digest (20 hex digits) of byte strings, for content-hashed names and the
 /// build hash.

@@ -324,6 +324,12 @@ pub fn live_stamp(dest: &Path) -> Option<(String, stillpoint_fingerprint::Stamp)
     Some((GENERATIONS[live].to_string(), stillpoint_fingerprint::Stamp::unsettled(&meta)?))
 }
 
+/// The folder beside `dest` that holds its two generations (`.DIST.gens`).
+pub fn generations_dir(dest: &Path) -> PathBuf {
+    let name = dest.file_name().map_or_else(|| "dist".into(), |n| n.to_string_lossy());
+    dest.with_file_name(format!(".{name}.gens"))
+}
+
 /// The lock on the output whose generations are in `gens`: only one build writes to it at a time.
 fn take_lock(gens: &Path, dest: &Path) -> Result<File, BuildError> {
     let lock_path = gens.join("lock");
