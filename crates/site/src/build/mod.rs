@@ -450,7 +450,7 @@ pub fn build_in(
         Copies { output: Output::Media, files: Cow::Borrowed(images.files()), shared: true },
         Copies { output: Output::Media, files: Cow::Owned(files::media(&site)), shared: false },
     ];
-    let queue = Queue::of(&scope, &pages, copies, &owner, &page_current, &cache, &update);
+    let queue = Queue::of(&scope, &pages, copies, &owner, &page_current);
     tracing::debug!(elapsed = ?started.elapsed(), pages = queue.pages.len(), "queued");
     queue.copy(&update, &mut cache)?;
     let site_json = serde_json::to_string(&site_data(&ctx, year, layout::url(&search_manifest())))
@@ -546,6 +546,7 @@ pub fn build_in(
             service_worker: &service_worker,
             build_info: &build_info,
             redirects: &redirects,
+            sitemaps: !queue.kept.sitemaps(),
         };
         files.emit(&update)?;
     }

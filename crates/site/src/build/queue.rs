@@ -9,7 +9,6 @@ use std::borrow::Cow;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use rustc_hash::FxHashSet;
 use stillpoint_content::{Article, ArticleId, Diagnostics, Redirect, Site};
 use stillpoint_dist::Output;
 
@@ -43,19 +42,23 @@ pub(super) struct Queue<'p> {
     /// Whether the site-wide files are made ([`super::site_files`]).
     pub site_files: bool,
     /// What of the live output stays as it is.
-    pub kept: Kept<'p>,
+    pub kept: Kept,
 }
 
 /// What of the live output a build keeps without producing it again.
 #[derive(Debug, PartialEq, Eq)]
-pub(super) enum Kept<'p> {
+pub(super) enum Kept {
     /// Nothing: what the build does not produce is gone.
     Nothing,
     /// Every file but the pages' it renders and the files under `media/`: a build copies every
     /// image and recording still shown, so one it did not is no longer used.
     AllButMedia,
-    /// The files of these pages (their routes' relative form, [`layout::route_name_of`]).
-    Pages(FxHashSet<&'p str>),
+    /// Every file but those under the site-wide folders the build makes again whole (the
+    /// search index, the site data, and, as for [`Kept::AllButMedia`], `media/`): the pages
+    /// around an edit are put over their live files, and the other pages (this many), the
+    /// sitemaps and the files at fixed paths stay. The placement is the last build's, so the
+    /// pages, sitemaps, static files and redirects are the ones the live output holds.
+    AllButSiteData(usize),
 }
 
 /// The pages a build of `scope` lists, and the redirects that passed validation: every page of
@@ -94,14 +97,13 @@ impl<'p> Queue<'p> {
         copies: Vec<Copies<'p>>,
         owner: &Owner,
         current: &(dyn Fn(ArticleId) -> bool + Sync),
-        cache: &BuildCache,
-        update: &Update,
     ) -> Self {
         let (pages, kept) = match scope {
             Scope::Articles => (owner.pages(listed), Kept::AllButMedia),
             Scope::Showing(showing) => {
-                let (stale, kept) = replanned(listed, showing, current, cache, update);
-                (Cow::Owned(stale), Kept::Pages(kept))
+                let stale = replanned(listed, showing, current);
+                let kept = listed.len() - stale.len();
+                (Cow::Owned(stale), Kept::AllButSiteData(kept))
             }
             Scope::Site => (owner.pages(listed), Kept::Nothing),
         };
@@ -120,65 +122,58 @@ impl<'p> Queue<'p> {
     }
 }
 
-impl Kept<'_> {
+impl Kept {
+    /// The folders whose files a build of the pages around an edit makes again whole.
+    const SITE_DATA: [&'static str; 4] =
+        [layout::SEARCH_DIR, layout::SITE_DATA_DIR, layout::SLICE_DATA_DIR, layout::MEDIA_DIR];
+
     /// Notes the kept files as the new output's, once the build has put what it produces.
     pub(super) fn keep(&self, update: &Update) {
         match self {
             Self::Nothing => {}
-            // The pages replanned around an edit are a few; the kept ones, every other page,
-            // are the live output's files as they are: taken from its manifest whole.
-            Self::Pages(routes) if !routes.is_empty() => update.keep_rest_except(&|rel| {
-                layout::route_name_of(rel).is_none_or(|route| !routes.contains(route))
-            }),
-            Self::Pages(_) => {}
-            Self::AllButMedia => update.keep_rest_except_under(layout::MEDIA_DIR),
+            // Every other file is the live output's as it is: its manifest is taken whole but
+            // for the files under these folders, found by their prefixes.
+            Self::AllButSiteData(_) => update.keep_rest_except_under(&Self::SITE_DATA),
+            Self::AllButMedia => update.keep_rest_except_under(&[layout::MEDIA_DIR]),
         }
     }
 
-    /// How many pages are kept by route (the others are counted by what the build rendered).
+    /// How many pages are kept as they are (the others are counted by what the build rendered).
     pub(super) fn pages(&self) -> usize {
         match self {
-            Self::Pages(routes) => routes.len(),
+            Self::AllButSiteData(pages) => *pages,
             Self::Nothing | Self::AllButMedia => 0,
         }
     }
+
+    /// Whether the sitemaps are kept from the live output rather than made again (they list
+    /// the pages, whose routes and dates are the placement's).
+    pub(super) fn sitemaps(&self) -> bool {
+        matches!(self, Self::AllButSiteData(_) | Self::AllButMedia)
+    }
 }
 
-/// Splits `pages` when only what some articles show changed (`showing`: the pages that show
-/// them, ascending indices into `pages`): to plan again are those, the pages of articles whose
-/// files changed (`current` tells, by article), and any whose files the live output no longer
-/// holds as the cache recorded; the others are kept as they are, named by their routes'
-/// relative form ([`layout::route_name_of`] of their files).
-fn replanned<'p>(
-    pages: &'p [SitePage],
+/// The pages to plan again when only what some articles show changed (`showing`: the pages
+/// that show them, ascending indices into `pages`): those, and the pages of articles whose
+/// files changed (`current` tells, by article). The placement and the live output are the ones
+/// the last build recorded (shown.rs), so every other page's files are in the live output as
+/// that build made them.
+fn replanned(
+    pages: &[SitePage],
     showing: &[u32],
     current: &(dyn Fn(ArticleId) -> bool + Sync),
-    cache: &BuildCache,
-    update: &Update,
-) -> (Vec<SitePage>, FxHashSet<&'p str>) {
+) -> Vec<SitePage> {
     use rayon::prelude::*;
-    // Each page's file names are written into one buffer per task, not allocated.
-    let as_recorded = |name: &mut String, page: &SitePage| {
-        cache.pages.get(page.path.as_str()).is_some_and(|entry| {
-            layout::html_file_into(&page.path, name);
-            update.live_digest(name) == Some(entry.html.as_str()) && {
-                layout::page_data_file_into(&page.path, name);
-                update.live_digest(name) == Some(entry.data.as_str())
-            }
-        })
-    };
-    let kept: Vec<bool> = pages
+    let mut stale: Vec<usize> = pages
         .par_iter()
         .enumerate()
-        .map_init(String::new, |name, (j, page)| {
-            let shows_changed = showing.binary_search(&(j as u32)).is_ok();
-            let file_changed = page.article().is_some_and(|i| !current(i));
-            !shows_changed && !file_changed && as_recorded(name, page)
-        })
+        .filter(|(_, page)| page.article().is_some_and(|i| !current(i)))
+        .map(|(j, _)| j)
         .collect();
-    let stale = pages.iter().zip(&kept).filter(|(_, k)| !**k).map(|(p, _)| p.clone());
-    let routes = pages.iter().zip(&kept).filter(|(_, k)| **k).map(|(p, _)| p.path.relative());
-    (stale.collect(), routes.collect())
+    stale.extend(showing.iter().map(|&j| j as usize).filter(|&j| j < pages.len()));
+    stale.sort_unstable();
+    stale.dedup();
+    stale.into_iter().map(|j| pages[j].clone()).collect()
 }
 
 #[cfg(test)]
@@ -188,8 +183,8 @@ mod tests {
     use super::*;
     use crate::emit::Generations;
 
-    /// What a build that puts `put` (and keeps `kept`) changes in an output that holds a page,
-    /// a rendition and robots.txt.
+    /// What a build that puts `put` (and keeps `kept`) changes in an output that holds two
+    /// pages, a rendition, a file of the search index and robots.txt.
     fn changes(kept: Kept, put: &[(Output, &str)]) -> Vec<Changed> {
         let tmp = tempfile::tempdir().unwrap();
         let mut output = Generations::open(&tmp.path().join("dist")).unwrap();
@@ -197,6 +192,7 @@ mod tests {
         first.put(Output::Page, "articles/a.html", b"a").unwrap();
         first.put(Output::Page, "articles/b.html", b"b").unwrap();
         first.put(Output::Media, "media/k-640.avif", b"k").unwrap();
+        first.put(Output::SearchIndex, "search/t-0.json", b"t").unwrap();
         first.put(Output::Robots, layout::ROBOTS_TXT, b"r").unwrap();
         first.commit().unwrap();
         let update = output.begin();
@@ -216,24 +212,33 @@ mod tests {
             changes(Kept::AllButMedia, &[page]),
             [Changed::new("articles/a.html", Output::Page), gone("media/k-640.avif")]
         );
-        // The pages around an edit: the kept pages stay, every file not put is gone.
-        let kept = Kept::Pages(["articles/b"].into_iter().collect());
+        // The pages around an edit: the other pages and the files at fixed paths stay; what is
+        // under the folders made again whole and was not put is gone.
         assert_eq!(
-            changes(kept, &[page]),
+            changes(Kept::AllButSiteData(1), &[page]),
             [
                 Changed::new("articles/a.html", Output::Page),
                 gone("media/k-640.avif"),
-                gone(layout::ROBOTS_TXT),
+                gone("search/t-0.json"),
             ]
         );
+        assert_eq!(gone("search/t-0.json").output, Output::SearchIndex);
         assert_eq!(gone(layout::ROBOTS_TXT).output, Output::Robots);
         // The whole site: only what was put.
         let all = changes(Kept::Nothing, &[(Output::Sitemaps, layout::SITEMAP_XML)]);
         let outputs: Vec<Output> = all.iter().map(|c| c.output).collect();
         assert_eq!(
             outputs,
-            [Output::Page, Output::Page, Output::Media, Output::Robots, Output::Sitemaps]
+            [
+                Output::Page,
+                Output::Page,
+                Output::Media,
+                Output::Robots,
+                Output::SearchIndex,
+                Output::Sitemaps
+            ]
         );
-        assert_eq!(Kept::Pages(FxHashSet::default()).pages(), 0);
+        assert_eq!(Kept::AllButSiteData(7).pages(), 7);
+        assert!(!Kept::Nothing.sitemaps());
     }
 }

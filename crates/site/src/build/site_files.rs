@@ -32,6 +32,9 @@ pub(super) struct SiteFiles<'c, 'a> {
     pub build_info: &'c BuildInfo,
     /// The redirects that passed validation.
     pub redirects: &'c [Redirect],
+    /// Whether the sitemaps are made: not when the live output's are kept, the placement (the
+    /// pages, their routes and dates) being the last build's.
+    pub sitemaps: bool,
 }
 
 impl SiteFiles<'_, '_> {
@@ -52,8 +55,10 @@ impl SiteFiles<'_, '_> {
             crate::client::SW_FILE,
             self.service_worker.as_bytes(),
         )?;
-        for (file, xml) in sitemap_files(self.ctx, self.pages) {
-            update.put(Output::Sitemaps, &file, xml.as_bytes())?;
+        if self.sitemaps {
+            for (file, xml) in sitemap_files(self.ctx, self.pages) {
+                update.put(Output::Sitemaps, &file, xml.as_bytes())?;
+            }
         }
         update.put(Output::Robots, layout::ROBOTS_TXT, robots_txt(self.ctx).as_bytes())?;
         update.put(Output::Feeds, layout::RSS_XML, rss_xml(self.ctx).as_bytes())?;

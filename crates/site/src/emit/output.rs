@@ -409,7 +409,7 @@ pub struct Update<'a> {
     preparing: Mutex<()>,
     /// The files put, and the outputs of those that changed.
     puts: Mutex<Puts>,
-    /// The live output's files kept as they are ([`Update::keep_rest_except`]), under those
+    /// The live output's files kept as they are ([`Update::keep_rest_except_under`]), under those
     /// put: shares the live manifest's tree but for the entries taken out.
     rest: Mutex<Option<OrdMap<Arc<str>, Arc<str>>>>,
     written: AtomicUsize,
@@ -481,24 +481,20 @@ impl<'a> Update<'a> {
         self.puts.lock().expect("puts lock").files.extend(entries);
     }
 
-    /// Every file of the live output not put, copied or kept is unchanged, but those `gone`
-    /// names (a build puts every file of theirs it still has, so one it did not put is no
-    /// longer used). One look at each file of the live output, and the new manifest shares the
-    /// live one's tree but for the files gone.
-    pub fn keep_rest_except(&self, gone: &dyn Fn(&str) -> bool) {
+    /// Every file of the live output not put, copied or kept is unchanged, but those under the
+    /// folders `dirs` (a build puts every file of theirs it still has, so one it did not put is
+    /// no longer used). The files under them are found in the live manifest by their prefixes,
+    /// so that keeping 250,000 files costs only theirs, and the new manifest shares the live
+    /// one's tree but for them.
+    pub fn keep_rest_except_under(&self, dirs: &[&str]) {
         let Some(live) = self.output.live_manifest() else { return };
-        let gone: Vec<&Arc<str>> = live.map().keys().filter(|rel| gone(rel)).collect();
-        self.keep_rest_without(live, gone);
-    }
-
-    /// [`keep_rest_except`](Self::keep_rest_except) the files under `dir` (`media/`): found in
-    /// the live manifest by their prefix, so that keeping 250,000 files costs only theirs.
-    pub fn keep_rest_except_under(&self, dir: &str) {
-        let Some(live) = self.output.live_manifest() else { return };
-        let prefix = format!("{dir}/");
-        let under =
-            live.map().range::<_, str>((Bound::Included(prefix.as_str()), Bound::Unbounded));
-        let gone = under.map(|(rel, _)| rel).take_while(|rel| rel.starts_with(&prefix)).collect();
+        let mut gone = Vec::new();
+        for dir in dirs {
+            let prefix = format!("{dir}/");
+            let under =
+                live.map().range::<_, str>((Bound::Included(prefix.as_str()), Bound::Unbounded));
+            gone.extend(under.map(|(rel, _)| rel).take_while(|rel| rel.starts_with(&prefix)));
+        }
         self.keep_rest_without(live, gone);
     }
 
