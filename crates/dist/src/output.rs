@@ -62,7 +62,9 @@ impl Output {
             REDIRECTS_TXT | REDIRECT_TABLE => Self::Redirects,
             _ if path == SITEMAP_XML || is_sitemap_part(path) => Self::Sitemaps,
             _ if under(SEARCH_DIR) => Self::SearchIndex,
-            _ if under(SITE_DATA_DIR) || under(SLICE_DATA_DIR) => Self::SiteData,
+            // (A category `sq`'s pages have their page data under the site data's folder.)
+            _ if under(SITE_DATA_DIR) && layout::route_name_of(path).is_none() => Self::SiteData,
+            _ if under(SLICE_DATA_DIR) => Self::SiteData,
             _ if under(ASSETS_DIR) => Self::Asset,
             _ if under(MEDIA_DIR) => Self::Media,
             _ if layout::route_name_of(path).is_some() => Self::Page,
@@ -121,6 +123,8 @@ mod tests {
             (layout::page_data_file(&article), Output::Page),
             (layout::html_file(&Route::home()), Output::Page),
             (layout::site_data_file("12f8"), Output::SiteData),
+            // Category `sq`, subcategory `d`: its page data lies beside the site data.
+            (layout::page_data_file(&Route::subcategory("sq", "d")), Output::Page),
             (layout::slice_data_file("header"), Output::SiteData),
             (layout::search_file("manifest.json"), Output::SearchIndex),
             (layout::search_file("k1-0.d29a.bin"), Output::SearchIndex),

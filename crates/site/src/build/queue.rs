@@ -132,9 +132,13 @@ impl Kept {
         match self {
             Self::Nothing => {}
             // Every other file is the live output's as it is: its manifest is taken whole but
-            // for the files under these folders, found by their prefixes.
-            Self::AllButSiteData(_) => update.keep_rest_except_under(&Self::SITE_DATA),
-            Self::AllButMedia => update.keep_rest_except_under(&[layout::MEDIA_DIR]),
+            // for the files under these folders, found by their prefixes. (A category's pages
+            // may have their page data under the site data's folder: `page-data/sq/…` is the
+            // category `sq`'s. Those stay, as every page not planned again does.)
+            Self::AllButSiteData(_) => update.keep_rest_except_under(&Self::SITE_DATA, &|rel| {
+                layout::route_name_of(rel).is_none()
+            }),
+            Self::AllButMedia => update.keep_rest_except_under(&[layout::MEDIA_DIR], &|_| true),
         }
     }
 
@@ -183,8 +187,9 @@ mod tests {
     use super::*;
     use crate::emit::Generations;
 
-    /// What a build that puts `put` (and keeps `kept`) changes in an output that holds two
-    /// pages, a rendition, a file of the search index and robots.txt.
+    /// What a build that puts `put` (and keeps `kept`) changes in an output that holds three
+    /// pages (one with only its page data), a rendition, a file of the search index, the site
+    /// data and robots.txt.
     fn changes(kept: Kept, put: &[(Output, &str)]) -> Vec<Changed> {
         let tmp = tempfile::tempdir().unwrap();
         let mut output = Generations::open(&tmp.path().join("dist")).unwrap();
@@ -193,6 +198,9 @@ mod tests {
         first.put(Output::Page, "articles/b.html", b"b").unwrap();
         first.put(Output::Media, "media/k-640.avif", b"k").unwrap();
         first.put(Output::SearchIndex, "search/t-0.json", b"t").unwrap();
+        first.put(Output::SiteData, &layout::site_data_file("d0"), b"s").unwrap();
+        // The page data of category `sq`'s subcategory `d`, under the site data's folder.
+        first.put(Output::Page, "page-data/sq/d/page-data.json", b"p").unwrap();
         first.put(Output::Robots, layout::ROBOTS_TXT, b"r").unwrap();
         first.commit().unwrap();
         let update = output.begin();
@@ -215,10 +223,11 @@ mod tests {
         // The pages around an edit: the other pages and the files at fixed paths stay; what is
         // under the folders made again whole and was not put is gone.
         assert_eq!(
-            changes(Kept::AllButSiteData(1), &[page]),
+            changes(Kept::AllButSiteData(2), &[page]),
             [
                 Changed::new("articles/a.html", Output::Page),
                 gone("media/k-640.avif"),
+                gone("page-data/sq/d/d0.json"),
                 gone("search/t-0.json"),
             ]
         );
@@ -233,6 +242,8 @@ mod tests {
                 Output::Page,
                 Output::Page,
                 Output::Media,
+                Output::SiteData,
+                Output::Page,
                 Output::Robots,
                 Output::SearchIndex,
                 Output::Sitemaps

@@ -482,20 +482,21 @@ impl<'a> Update<'a> {
     }
 
     /// Every file of the live output not put, copied or kept is unchanged, but those under the
-    /// folders `dirs` (a build puts every file of theirs it still has, so one it did not put is
-    /// no longer used). The files under them are found in the live manifest by their prefixes,
-    /// so that keeping 250,000 files costs only theirs, and the new manifest shares the live
-    /// one's tree but for them.
-    pub fn keep_rest_except_under(&self, dirs: &[&str]) {
+    /// folders `dirs` that `gone` names (a build puts every file of theirs it still has, so one
+    /// it did not put is no longer used). The files under them are found in the live manifest
+    /// by their prefixes, so that keeping 250,000 files costs only theirs, and the new manifest
+    /// shares the live one's tree but for the files gone.
+    pub fn keep_rest_except_under(&self, dirs: &[&str], gone: &dyn Fn(&str) -> bool) {
         let Some(live) = self.output.live_manifest() else { return };
-        let mut gone = Vec::new();
+        let mut files = Vec::new();
         for dir in dirs {
             let prefix = format!("{dir}/");
             let under =
                 live.map().range::<_, str>((Bound::Included(prefix.as_str()), Bound::Unbounded));
-            gone.extend(under.map(|(rel, _)| rel).take_while(|rel| rel.starts_with(&prefix)));
+            let under = under.map(|(rel, _)| rel).take_while(|rel| rel.starts_with(&prefix));
+            files.extend(under.filter(|rel| gone(rel)));
         }
-        self.keep_rest_without(live, gone);
+        self.keep_rest_without(live, files);
     }
 
     fn keep_rest_without(&self, live: &Manifest, gone: Vec<&Arc<str>>) {
