@@ -546,7 +546,8 @@ pub fn build_in(
             service_worker: &service_worker,
             build_info: &build_info,
             redirects: &redirects,
-            sitemaps: !queue.kept.sitemaps(),
+            // The sitemaps list the pages' routes and dates: the placement's.
+            sitemaps: !scope.same_placement(),
         };
         files.emit(&update)?;
     }

@@ -149,12 +149,6 @@ impl Kept {
             Self::Nothing | Self::AllButMedia => 0,
         }
     }
-
-    /// Whether the sitemaps are kept from the live output rather than made again (they list
-    /// the pages, whose routes and dates are the placement's).
-    pub(super) fn sitemaps(&self) -> bool {
-        matches!(self, Self::AllButSiteData(_) | Self::AllButMedia)
-    }
 }
 
 /// The pages to plan again when only what some articles show changed (`showing`: the pages
@@ -250,6 +244,5 @@ mod tests {
             ]
         );
         assert_eq!(Kept::AllButSiteData(7).pages(), 7);
-        assert!(!Kept::Nothing.sitemaps());
     }
 }
