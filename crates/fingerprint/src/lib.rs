@@ -13,5 +13,5 @@ mod replace;
 mod stamp;
 
 pub use digest::{Digest, Digester};
-pub use replace::{remove_temporaries, replace_file};
+pub use replace::{remove_temporaries, replace_file, replace_file_with};
 pub use stamp::{SETTLED, Stamp};

@@ -15,6 +15,17 @@ static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 /// temporary file is removed when any step fails (a killed process leaves it: see
 /// [`remove_temporaries`]).
 pub fn replace_file(path: &Path, bytes: &[u8], read_only: bool) -> std::io::Result<()> {
+    replace_file_with(path, read_only, |file| file.write_all(bytes))
+}
+
+/// [`replace_file`] with the bytes written by `write`, through a buffer: a file too large to
+/// hold in memory beside everything else (an output manifest of millions of entries) is
+/// written as it is made.
+pub fn replace_file_with(
+    path: &Path,
+    read_only: bool,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
     let temp = path.with_file_name(format!(
         ".{name}.{}.{}.tmp",
@@ -22,8 +33,9 @@ pub fn replace_file(path: &Path, bytes: &[u8], read_only: bool) -> std::io::Resu
         TEMP_COUNTER.fetch_add(1, Ordering::Relaxed)
     ));
     let result = (|| {
-        let mut file = fs::File::create(&temp)?;
-        file.write_all(bytes)?;
+        let mut file = std::io::BufWriter::new(fs::File::create(&temp)?);
+        write(&mut file)?;
+        let file = file.into_inner().map_err(std::io::IntoInnerError::into_error)?;
         if read_only {
             let mut permissions = file.metadata()?.permissions();
             permissions.set_readonly(true);

@@ -266,7 +266,7 @@ pub fn build(opts: &BuildOptions, progress: &dyn Progress) -> Result<BuildReport
     let now = opts.now.unwrap_or_else(jiff::Timestamp::now);
     let before = unchanged::Before::take(opts, now);
     tracing::debug!(elapsed = ?started.elapsed(), "inputs stamped");
-    let mut session = Session::new();
+    let mut session = Session::one_shot();
     match before.as_ref().map(|b| b.compare(&opts.out, started)) {
         Some(unchanged::Found::Unchanged(report)) => return Ok(*report),
         Some(unchanged::Found::Changed(files)) => session.vouch_on_load = Some(files),
@@ -372,7 +372,9 @@ pub fn build_in(
         )
         .map_err(BuildError::Content)
     );
-    session.image_table = Some(images.table().clone());
+    if !session.one_shot {
+        session.image_table = Some(images.table().clone());
+    }
     tracing::debug!(elapsed = ?started.elapsed(), images = images.len(), "images read");
     let static_files = match &site.static_dir {
         Some(dir) => or_keep!(files::tree(dir, "")),
@@ -407,6 +409,9 @@ pub fn build_in(
         }
         .key(&mut session.outlines)
     );
+    if session.one_shot {
+        session.outlines = Default::default();
+    }
     let mut output = output;
     tracing::debug!(elapsed = ?started.elapsed(), "outline");
 
@@ -519,11 +524,17 @@ pub fn build_in(
         ..build_info::of(&site)
     };
     let mut search_memo = session.search.take();
+    let one_shot = session.one_shot;
     let emitted = std::thread::scope(|threads| {
         // The search index needs no page: it is built and written while the pages render.
         let search = queue.site_files.then(|| {
             threads.spawn(|| {
-                site_files::emit_search_index(&update, &ctx, &mut search_memo, placed_as_last)
+                let emitted =
+                    site_files::emit_search_index(&update, &ctx, &mut search_memo, placed_as_last);
+                if one_shot {
+                    search_memo = None;
+                }
+                emitted
             })
         });
         let rendered = render.emit(shell, &update, &mut cache, session, progress);
@@ -569,7 +580,7 @@ pub fn build_in(
     }
     let output_digest = output.live_manifest().map(Manifest::digest);
     session.output = Some(output);
-    if opts.shard.is_none() {
+    if opts.shard.is_none() && !session.one_shot {
         session.current = Some(last_current.unwrap_or_default().record(&site, &images));
     }
     tracing::debug!(elapsed = ?started.elapsed(), "committed");

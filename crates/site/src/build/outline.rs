@@ -6,7 +6,7 @@
 //! articles whose files changed: the cache beside the plan stage then plans just those.
 
 use rustc_hash::FxHashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use rayon::prelude::*;
@@ -74,10 +74,21 @@ pub struct OutlineInputs<'a> {
 #[derive(Default)]
 pub struct OutlineMemo {
     data_digest: String,
-    by_source: FxHashMap<PathBuf, (String, Known)>,
+    /// By a hash of the source file's path: the article last read from it (its path and digest
+    /// are compared on each use), without a copy of either for each of a million articles.
+    by_source: FxHashMap<u64, (Arc<Article>, Known)>,
     /// The last build's articles, in order, with their digests: an article that is the same
     /// (shared with the load's store, so unchanged) at the same place is found without hashing.
     last: Vec<(Arc<Article>, Known)>,
+}
+
+/// The key of an article's source file in [`OutlineMemo::by_source`]: its path's bytes hashed
+/// at once (a `Path` hashes component by component).
+fn source_hash(source: &Path) -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = rustc_hash::FxBuildHasher.build_hasher();
+    hasher.write(source.as_os_str().as_encoded_bytes());
+    hasher.finish()
 }
 
 /// An article's placement and shown digests.
@@ -151,8 +162,10 @@ impl OutlineInputs<'_> {
             .enumerate()
             .map(|(i, a)| match last.get(i) {
                 Some((same, known)) if Arc::ptr_eq(same, a) => (*known, false),
-                _ => match known.get(&a.source) {
-                    Some((file, known)) if *file == a.digest => (*known, false),
+                _ => match known.get(&source_hash(&a.source)) {
+                    Some((same, known)) if same.source == a.source && same.digest == a.digest => {
+                        (*known, false)
+                    }
                     _ => {
                         let id = article_id(a);
                         match recorded.and_then(|r| r.digests_at(i, &id)) {
@@ -166,7 +179,7 @@ impl OutlineInputs<'_> {
         for (a, (known, fresh)) in self.site.articles.iter().zip(&digests) {
             key = key.part(&known.0.0);
             if *fresh {
-                memo.by_source.insert(a.source.clone(), (a.digest.clone(), *known));
+                memo.by_source.insert(source_hash(&a.source), (Arc::clone(a), *known));
             }
         }
         if memo.last.len() == digests.len() {

@@ -44,6 +44,8 @@ pub struct Session {
     workers: Option<Workers>,
     /// Workers being started on a thread of their own ([`Session::start_workers`]).
     starting: Option<(String, JoinHandle<Result<SsrPool, BuildError>>)>,
+    /// The session ends with its build ([`Session::one_shot`]).
+    pub(super) one_shot: bool,
 }
 
 /// Render workers, with what they were started with.
@@ -63,6 +65,14 @@ impl Session {
     /// an edit first.
     pub fn deferring_save() -> Self {
         Self { defer_save: true, ..Self::default() }
+    }
+
+    /// A session of one build (`build` in a new process): what only a next build would use (the
+    /// outline's and the search index's memos, what each page was rendered from) is dropped as
+    /// soon as this build is done with it, so it is not held at the build's peak (at 1,000,000
+    /// articles, about 0.6 GB; docs/scale.md).
+    pub fn one_shot() -> Self {
+        Self { one_shot: true, ..Self::default() }
     }
 
     /// A session whose builds report the articles whose slug changed since the one before

@@ -28,7 +28,6 @@ use std::sync::{Arc, Mutex};
 use rayon::prelude::*;
 
 use imbl::OrdMap;
-use rustc_hash::FxHashMap;
 use stillpoint_dist::{Changed, Output};
 
 use super::manifest::{Manifest, file_digest};
@@ -163,7 +162,7 @@ impl Generations {
         if let Some(i) = self.live
             && let Some(manifest) = &self.manifests[i]
         {
-            Manifest::write(&manifest.encode(), &self.manifest_path(i))?;
+            manifest.write(&self.manifest_path(i))?;
         }
         self.unwritten = false;
         Ok(())
@@ -596,24 +595,33 @@ impl<'a> Update<'a> {
             files.insert(rel, digest);
         }
         let files = Arc::new(Manifest::from(files));
-        let made: FxHashMap<&str, Output> = made.iter().map(|(rel, o)| (&**rel, *o)).collect();
+        // The outputs of the files put, looked up in path order as the differences come.
+        let mut made = made;
+        made.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let mut made = made.iter().peekable();
         let empty = Manifest::default();
         let live = self.output.live_manifest();
         let mut stats = EmitStats::default();
         let mut changed = Vec::new();
-        let differences = files.differences(live.unwrap_or(&empty)).inspect(|&(rel, new, _)| {
-            changed.push(match new {
-                Some(_) => {
-                    stats.changed += 1;
-                    let output = made.get(rel).copied().unwrap_or_else(|| Output::of_file(rel));
-                    Changed::new(rel, output)
-                }
-                None => {
-                    stats.removed += 1;
-                    Changed::removed(rel)
-                }
+        let differences =
+            files.shared_differences(live.unwrap_or(&empty)).map(|(rel, new, old)| {
+                changed.push(match new {
+                    Some(_) => {
+                        stats.changed += 1;
+                        while made.next_if(|(path, _)| **path < **rel).is_some() {}
+                        let output = match made.peek() {
+                            Some((path, output)) if path == rel => *output,
+                            _ => Output::of_file(rel),
+                        };
+                        Changed::new(Arc::clone(rel), output)
+                    }
+                    None => {
+                        stats.removed += 1;
+                        Changed::removed(Arc::clone(rel))
+                    }
+                });
+                (&**rel, new, old)
             });
-        });
         match live {
             // The new manifest's digest, from the live one's and what differs.
             Some(live) => files.know_digest(live, differences),
@@ -643,7 +651,7 @@ impl<'a> Update<'a> {
         remove_stale(&self.spare_dir, &self.known, &files)?;
         let defer = self.output.defer;
         if !defer {
-            Manifest::write(&files.encode(), &self.output.manifest_path(self.spare))?;
+            files.write(&self.output.manifest_path(self.spare))?;
         }
         stats.written = self.written.load(Ordering::Relaxed);
         let previous = self.output.live;

@@ -10,6 +10,35 @@ fn digest_is_stable_and_length_prefixed() {
 }
 
 #[test]
+fn each_changed_file_is_reported_with_the_output_it_was_put_as() {
+    use stillpoint_dist::Changed;
+    let dir = tempfile::tempdir().unwrap();
+    let mut output = Generations::open(&dir.path().join("dist")).unwrap();
+    // Put out of path order, as outputs their paths alone would not tell.
+    let update = output.begin();
+    update.put(Output::Media, "z.txt", b"z").unwrap();
+    update.put(Output::Asset, "a.txt", b"a").unwrap();
+    update.put(Output::SearchIndex, "m/x.txt", b"m").unwrap();
+    update.put(Output::Media, "n.txt", b"n").unwrap();
+    let (_, changed) = update.commit().unwrap();
+    let expected = [
+        Changed::new("a.txt", Output::Asset),
+        Changed::new("m/x.txt", Output::SearchIndex),
+        Changed::new("n.txt", Output::Media),
+        Changed::new("z.txt", Output::Media),
+    ];
+    assert_eq!(changed, expected);
+    // One changed, one gone (read from its path), two the same.
+    let update = output.begin();
+    update.put(Output::Asset, "a.txt", b"a").unwrap();
+    update.put(Output::Media, "n.txt", b"n").unwrap();
+    update.put(Output::Media, "z.txt", b"zz").unwrap();
+    let (_, changed) = update.commit().unwrap();
+    let gone = Changed::removed("m/x.txt");
+    assert_eq!(changed, [gone, Changed::new("z.txt", Output::Media)]);
+}
+
+#[test]
 fn an_output_kept_open_follows_its_builds_and_notices_a_change_from_outside() {
     let dir = tempfile::tempdir().unwrap();
     let dest = dir.path().join("dist");
