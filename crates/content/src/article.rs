@@ -68,8 +68,8 @@ pub struct Article {
     /// lines: each redirects permanently to `/articles/{slug}`.
     #[serde(default)]
     pub aliases: Vec<Located<String>>,
-    /// Digest of the file's bytes ([`text_digest`]).
-    pub digest: String,
+    /// Digest of the file's bytes.
+    pub digest: Digest,
     /// Warning codes this article accepts on purpose (`accept:`), all known ones.
     #[serde(default)]
     pub accept: Vec<String>,
@@ -483,7 +483,7 @@ impl Article {
             words: scan.words,
             slug_line,
             aliases,
-            digest: text_digest(text),
+            digest: Digest::of(text.as_bytes()),
             accept,
             shortcodes: scan.shortcodes,
             audio,

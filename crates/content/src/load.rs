@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::SystemTime;
 
 use rayon::prelude::*;
+use stillpoint_fingerprint::Digest;
 
 use crate::article::Article;
 use crate::article::text_digest;
@@ -99,7 +100,7 @@ impl Site {
         let text = fs::read_to_string(self.root.join(&a.source))
             .map_err(|e| file(ContentErrorKind::Io(e.to_string())))?;
         match split(&text) {
-            Ok(s) if text_digest(&text) == a.digest => Ok(s.body.to_string()),
+            Ok(s) if Digest::of(text.as_bytes()) == a.digest => Ok(s.body.to_string()),
             _ => Err(file(ContentErrorKind::Io("written during the build; build again".into()))),
         }
     }
@@ -380,7 +381,7 @@ fn load_articles(
             }
             let text = utf8(rel, fs::read(path).map_err(io)?).map_err(|e| Failed::of(vec![e]))?;
             let stamp = Stamp::of(&meta, read_at);
-            match store.get(rel, &text_digest(&text), default_date) {
+            match store.get(rel, Digest::of(text.as_bytes()), default_date) {
                 Some(a) => Ok((a, Loaded::Same(stamp))),
                 None => match Article::parse_partial(rel, &text, default_date) {
                     (Some(a), errors) if errors.is_empty() => {

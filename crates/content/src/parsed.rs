@@ -14,10 +14,16 @@ use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::{Deserialize, Serialize};
+use stillpoint_fingerprint::Digest;
 pub(crate) use stillpoint_fingerprint::Stamp;
 
 use crate::article::Article;
 use crate::load::ArticleTree;
+
+/// How many touched files a store lists one by one ([`ParsedArticles::take_touched`]): an edit
+/// touches a few, and a first load of 1,000,000 articles, which touches them all, does not keep
+/// a second copy of every path.
+pub const TOUCHED_LISTED: usize = 1024;
 
 /// Source path (relative to the site) → what parsing its bytes gave.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -27,6 +33,9 @@ pub struct ParsedArticles {
     /// made, read, or last asked ([`ParsedArticles::take_touched`]).
     #[serde(skip)]
     touched: FxHashSet<PathBuf>,
+    /// More than [`TOUCHED_LISTED`] files were touched: the store counts as touched everywhere.
+    #[serde(skip)]
+    touched_all: bool,
     /// For the next load only: the files that may have changed since the last load, when a
     /// file watcher vouches that no other file did ([`ParsedArticles::vouch`]).
     #[serde(skip)]
@@ -183,7 +192,7 @@ impl ParsedArticles {
     pub(crate) fn get(
         &self,
         source: &Path,
-        digest: &str,
+        digest: Digest,
         default_date: jiff::civil::Date,
     ) -> Option<Arc<Article>> {
         let p = self.entries.get(source)?;
@@ -199,7 +208,7 @@ impl ParsedArticles {
         stamp: Option<Stamp>,
     ) {
         let article = Arc::clone(article);
-        self.touched.insert(article.source.clone());
+        self.touch(&article.source);
         self.entries.insert(article.source.clone(), Parsed { default_date, article, stamp });
     }
 
@@ -209,31 +218,50 @@ impl ParsedArticles {
             && p.stamp != stamp
         {
             p.stamp = stamp;
-            self.touched.insert(source.to_path_buf());
+            self.touch(source);
         }
     }
 
     /// Forgets files that are no longer there.
     pub(crate) fn retain(&mut self, keep: impl Fn(&Path) -> bool) {
-        let touched = &mut self.touched;
+        let mut gone = Vec::new();
         self.entries.retain(|path, _| {
             let kept = keep(path);
             if !kept {
-                touched.insert(path.clone());
+                gone.push(path.clone());
             }
             kept
         });
+        for path in &gone {
+            self.touch(path);
+        }
+    }
+
+    /// Notes that the entry of `path` changed.
+    fn touch(&mut self, path: &Path) {
+        if self.touched_all {
+            return;
+        }
+        if self.touched.len() == TOUCHED_LISTED {
+            self.touched_all = true;
+            self.touched = FxHashSet::default();
+            return;
+        }
+        self.touched.insert(path.to_path_buf());
     }
 
     /// Whether anything was added or forgotten since it was made or read.
     pub fn is_changed(&self) -> bool {
-        !self.touched.is_empty()
+        self.touched_all || !self.touched.is_empty()
     }
 
     /// The files whose entries changed since the store was made, read, or last asked: what a
-    /// store saved in parts ([`ParsedArticles::part`]) writes again.
-    pub fn take_touched(&mut self) -> FxHashSet<PathBuf> {
-        std::mem::take(&mut self.touched)
+    /// store saved in parts ([`ParsedArticles::part`]) writes again. None when more than
+    /// [`TOUCHED_LISTED`] did: then every part is written again.
+    pub fn take_touched(&mut self) -> Option<FxHashSet<PathBuf>> {
+        let all = std::mem::take(&mut self.touched_all);
+        let touched = std::mem::take(&mut self.touched);
+        (!all).then_some(touched)
     }
 
     /// The entries of the files `keep` selects, to be saved as one part of the store.
@@ -299,6 +327,21 @@ mod tests {
             ]
         );
         assert!(diag.iter().all(|e| e.kind.to_string().contains("not UTF-8")), "{diag}");
+    }
+
+    #[test]
+    fn past_its_limit_a_store_counts_as_touched_everywhere() {
+        let mut store = ParsedArticles::default();
+        store.touch(Path::new("articles/a.md"));
+        store.touch(Path::new("articles/a.md"));
+        assert_eq!(store.take_touched().map(|t| t.len()), Some(1));
+        assert!(!store.is_changed());
+        for i in 0..=TOUCHED_LISTED {
+            store.touch(&PathBuf::from(format!("articles/{i}.md")));
+        }
+        assert!(store.is_changed());
+        assert_eq!(store.take_touched(), None);
+        assert_eq!(store.take_touched().map(|t| t.len()), Some(0));
     }
 
     #[test]

@@ -2,12 +2,28 @@
 //! owner's files, not an adversary's) at a tenth of SHA-256's cost.
 
 use std::fmt;
+use std::io::Write;
 
+use serde::{Deserialize, Serialize};
 use xxhash_rust::xxh3::{Xxh3, xxh3_128};
 
-/// The digest of some bytes. Shown (and stored in text) as 32 lowercase hex digits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// The digest of some bytes. Shown (and stored in text) as 32 lowercase hex digits; kept and
+/// encoded as its 16 bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(from = "[u8; 16]", into = "[u8; 16]")]
 pub struct Digest(u128);
+
+impl From<[u8; 16]> for Digest {
+    fn from(bytes: [u8; 16]) -> Self {
+        Self::from_bytes(bytes)
+    }
+}
+
+impl From<Digest> for [u8; 16] {
+    fn from(d: Digest) -> Self {
+        d.bytes()
+    }
+}
 
 impl Digest {
     /// The digest of `bytes`.
@@ -58,6 +74,37 @@ impl fmt::Display for Digest {
     }
 }
 
+/// A writer that digests the bytes written through it: the digest of a file as it is written,
+/// for a file named by its digest ([`crate::write_file_named_by_digest`]).
+pub struct Digesting<W> {
+    inner: W,
+    hasher: Xxh3,
+}
+
+impl<W: Write> Digesting<W> {
+    pub fn new(inner: W) -> Self {
+        Self { inner, hasher: Xxh3::new() }
+    }
+
+    /// The writer, and the digest of everything written through it ([`Digest::of`] of those
+    /// bytes).
+    pub fn finish(self) -> (W, Digest) {
+        (self.inner, Digest(self.hasher.digest128()))
+    }
+}
+
+impl<W: Write> Write for Digesting<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hasher.update(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
 /// A digest built part by part. Each part is length-prefixed, so parts cannot run together:
 /// `("ab", "c")` and `("a", "bc")` differ.
 pub struct Digester(Xxh3);
@@ -99,6 +146,16 @@ mod tests {
         assert_ne!(d, Digest::of(b"stillpoinT"));
         assert_eq!(hex, format!("{:032x}", u128::from_be_bytes(d.bytes())));
         assert_eq!(Digest::from_bytes(d.bytes()), d);
+    }
+
+    #[test]
+    fn a_digest_made_while_writing_is_the_digest_of_the_bytes_written() {
+        let mut w = Digesting::new(Vec::new());
+        for chunk in [&b"still"[..], b"", b"point"] {
+            w.write_all(chunk).unwrap();
+        }
+        let (bytes, digest) = w.finish();
+        assert_eq!((bytes.as_slice(), digest), (&b"stillpoint"[..], Digest::of(b"stillpoint")));
     }
 
     #[test]

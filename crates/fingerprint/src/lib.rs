@@ -12,6 +12,8 @@ mod digest;
 mod replace;
 mod stamp;
 
-pub use digest::{Digest, Digester};
-pub use replace::{remove_temporaries, replace_file, replace_file_with};
+pub use digest::{Digest, Digester, Digesting};
+pub use replace::{
+    remove_temporaries, replace_file, replace_file_with, write_file_named_by_digest,
+};
 pub use stamp::{SETTLED, Stamp};

@@ -6,6 +6,8 @@ use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::digest::{Digest, Digesting};
+
 /// Tells apart the temporary files of one process.
 static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 
@@ -26,12 +28,7 @@ pub fn replace_file_with(
     read_only: bool,
     write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
-    let temp = path.with_file_name(format!(
-        ".{name}.{}.{}.tmp",
-        std::process::id(),
-        TEMP_COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
+    let temp = temp_beside(path);
     let result = (|| {
         let mut file = std::io::BufWriter::new(fs::File::create(&temp)?);
         write(&mut file)?;
@@ -48,6 +45,42 @@ pub fn replace_file_with(
         let _ = fs::remove_file(&temp);
     }
     result
+}
+
+/// [`replace_file_with`] for a file named by the digest of its bytes, which is known only once
+/// they are written: they are digested as they go to a temporary file in `dir` (named for
+/// `stem`), which is then renamed to `name(digest)`. Returns the digest. No buffer holds the
+/// whole file (a cache part of hundreds of megabytes at 1,000,000 articles).
+pub fn write_file_named_by_digest(
+    dir: &Path,
+    stem: &str,
+    name: impl FnOnce(Digest) -> String,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<Digest> {
+    let temp = temp_beside(&dir.join(stem));
+    let result = (|| {
+        let mut file = std::io::BufWriter::new(Digesting::new(fs::File::create(&temp)?));
+        write(&mut file)?;
+        let (file, digest) =
+            file.into_inner().map_err(std::io::IntoInnerError::into_error)?.finish();
+        drop(file);
+        fs::rename(&temp, dir.join(name(digest)))?;
+        Ok(digest)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    result
+}
+
+/// A temporary name beside `path` for this process and write (see [`remove_temporaries`]).
+fn temp_beside(path: &Path) -> std::path::PathBuf {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
+    path.with_file_name(format!(
+        ".{name}.{}.{}.tmp",
+        std::process::id(),
+        TEMP_COUNTER.fetch_add(1, Ordering::Relaxed)
+    ))
 }
 
 /// Removes from `dir` the temporary files of [`replace_file`] (`.{name}.{pid}.{n}.tmp`) whose
@@ -96,6 +129,25 @@ mod tests {
         assert_eq!(names, ["record.bin"]);
         // A write that cannot happen leaves nothing behind.
         assert!(replace_file(&dir.path().join("no/such/dir/x"), b"x", false).is_err());
+    }
+
+    #[test]
+    fn a_file_named_by_its_digest_holds_the_bytes_digested() {
+        let dir = tempfile::tempdir().unwrap();
+        let name = |d: Digest| format!("part.{d}");
+        let digest =
+            write_file_named_by_digest(dir.path(), "part", name, |w| w.write_all(b"one")).unwrap();
+        assert_eq!(digest, Digest::of(b"one"));
+        assert_eq!(fs::read(dir.path().join(name(digest))).unwrap(), b"one");
+        // A write that fails leaves nothing behind.
+        let failed = write_file_named_by_digest(dir.path(), "part", name, |w| {
+            w.write_all(b"half")?;
+            Err(std::io::Error::other("stopped"))
+        });
+        assert!(failed.is_err());
+        let names: Vec<_> =
+            fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names, [name(digest).as_str()]);
     }
 
     #[cfg(target_os = "linux")]

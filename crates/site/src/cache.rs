@@ -33,7 +33,7 @@ use crate::error::BuildError;
 pub const CACHE_FILE: &str = "build-cache.bin";
 /// The folder of the parts the head names, beside it.
 const PARTS_DIR: &str = "build-cache";
-const FORMAT: u32 = 8;
+const FORMAT: u32 = 9;
 /// Bytes of the digest closing the head, over everything before them.
 const CHECK_LEN: usize = 16;
 /// How many parts the pages and the parsed articles are each spread over.
@@ -92,15 +92,19 @@ impl Part {
         [Part::Meta, Part::Outline, Part::Catalog].into_iter().chain(shards)
     }
 
-    fn file_name(self, digest: &[u8; 16]) -> String {
-        let name = match self {
+    /// The part's name before its digest.
+    fn stem(self) -> String {
+        match self {
             Part::Meta => "meta".to_string(),
             Part::Outline => "outline".to_string(),
             Part::Catalog => "catalog".to_string(),
             Part::Pages(i) => format!("pages-{i:02}"),
             Part::Parsed(i) => format!("parsed-{i:02}"),
-        };
-        format!("{name}.{}", Digest::from_bytes(*digest))
+        }
+    }
+
+    fn file_name(self, digest: &[u8; 16]) -> String {
+        format!("{}.{}", self.stem(), Digest::from_bytes(*digest))
     }
 }
 
@@ -166,19 +170,20 @@ pub struct Slices {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PageEntry {
     /// Digest of everything the page's bytes depend on.
-    pub key: String,
+    pub key: Digest,
     /// Digests of the HTML and the page-data written.
-    pub html: String,
-    pub data: String,
-    /// For an article's page, the digest of the article's file it was rendered from.
-    pub source: Option<String>,
+    pub html: Digest,
+    pub data: Digest,
+    /// For an article's page, the digest of what it was rendered from: its file and its
+    /// images (`SiteImages::article_source`).
+    pub source: Option<Digest>,
 }
 
 /// A source file's digest, and the stamp that vouches for it while the file is not written.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FileStamp {
     stamp: Stamp,
-    digest: String,
+    digest: Digest,
 }
 
 impl BuildCache {
@@ -325,7 +330,10 @@ impl BuildCache {
     pub fn save(&mut self, dir: &Path) -> Result<(), BuildError> {
         let touched = self.parsed.take_touched();
         let dirty = std::mem::take(&mut self.dirty);
-        let parsed: u64 = touched.iter().fold(0, |bits, p| bits | 1u64 << path_shard(p));
+        let parsed: u64 = match touched {
+            Some(touched) => touched.iter().fold(0, |bits, p| bits | 1u64 << path_shard(p)),
+            None => (1u64 << SHARDS) - 1,
+        };
         let stale = |part: &Part| match *part {
             _ if dirty.all => true,
             Part::Meta => dirty.meta,
@@ -350,14 +358,20 @@ impl BuildCache {
                 pages[shard(entry.0.as_bytes()) as usize].push(entry);
             }
         }
+        // Each part is encoded as it is written, digested on its way to the file it is then
+        // named for: at 1,000,000 articles the parts are over a gigabyte, which a build at its
+        // peak does not also hold as buffers.
         let written = stale
             .par_iter()
             .map(|&part| {
-                let bytes = self.encode(part, &pages);
-                let digest = Digest::of(&bytes).bytes();
-                let path = parts_dir.join(part.file_name(&digest));
-                write_replacing(&path, &bytes)?;
-                Ok((part, digest))
+                let digest = stillpoint_fingerprint::write_file_named_by_digest(
+                    &parts_dir,
+                    &part.stem(),
+                    |d| part.file_name(&d.bytes()),
+                    |w| self.encode(part, &pages, w),
+                )
+                .map_err(|e| BuildError::io(&parts_dir.join(part.stem()), e))?;
+                Ok((part, digest.bytes()))
             })
             .collect::<Result<Vec<_>, BuildError>>();
         let written = match written {
@@ -393,20 +407,28 @@ impl BuildCache {
         Ok(())
     }
 
-    /// The bytes of one part (`pages`: the pages by part).
-    fn encode(&self, part: Part, pages: &[Vec<(&String, &PageEntry)>]) -> Vec<u8> {
+    /// Writes the bytes of one part (`pages`: the pages by part) to `w`.
+    fn encode(
+        &self,
+        part: Part,
+        pages: &[Vec<(&String, &PageEntry)>],
+        w: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
         let encoded = match part {
-            Part::Meta => postcard::to_stdvec(&MetaRef {
-                slices: &self.slices,
-                files: &self.files,
-                outline_output: self.outline.as_ref().map(|r| r.output.as_str()),
-            }),
-            Part::Outline => postcard::to_stdvec(&OutlinePartRef { record: self.outline.as_ref() }),
-            Part::Catalog => postcard::to_stdvec(&self.catalog.as_ref().map(|(k, c)| (k, &**c))),
-            Part::Pages(i) => postcard::to_stdvec(&pages[i as usize]),
-            Part::Parsed(i) => postcard::to_stdvec(&self.parsed.part(|p| path_shard(p) == i)),
+            Part::Meta => postcard::to_io(
+                &MetaRef {
+                    slices: &self.slices,
+                    files: &self.files,
+                    outline_output: self.outline.as_ref().map(|r| r.output.as_str()),
+                },
+                w,
+            ),
+            Part::Outline => postcard::to_io(&OutlinePartRef { record: self.outline.as_ref() }, w),
+            Part::Catalog => postcard::to_io(&self.catalog.as_ref().map(|(k, c)| (k, &**c)), w),
+            Part::Pages(i) => postcard::to_io(&pages[i as usize], w),
+            Part::Parsed(i) => postcard::to_io(&self.parsed.part(|p| path_shard(p) == i), w),
         };
-        encoded.expect("the cache serialises")
+        encoded.map(drop).map_err(std::io::Error::other)
     }
 
     /// The catalog the last build recorded, when it was built for this outline placement (the
@@ -452,20 +474,20 @@ impl BuildCache {
 
     /// The digest of a source file's bytes, read again only when its stamp changed (or was too
     /// fresh to be trusted: see `stillpoint_fingerprint::Stamp`).
-    pub fn file_digest(&mut self, path: &Path) -> Result<String, BuildError> {
+    pub fn file_digest(&mut self, path: &Path) -> Result<Digest, BuildError> {
         self.seen.insert(path.to_path_buf());
         let read_at = SystemTime::now();
         let meta = std::fs::metadata(path).map_err(|e| BuildError::io(path, e))?;
         if let Some(s) = self.files.get(path)
             && s.stamp.matches(&meta)
         {
-            return Ok(s.digest.clone());
+            return Ok(s.digest);
         }
         let bytes = std::fs::read(path).map_err(|e| BuildError::io(path, e))?;
         let digest = file_digest(&bytes);
         match Stamp::of(&meta, read_at) {
             Some(stamp) => {
-                self.files.insert(path.to_path_buf(), FileStamp { stamp, digest: digest.clone() });
+                self.files.insert(path.to_path_buf(), FileStamp { stamp, digest });
                 self.dirty.meta = true;
             }
             None => self.dirty.meta |= self.files.remove(path).is_some(),
@@ -527,8 +549,8 @@ mod tests {
     }
 
     fn entry(n: u32) -> PageEntry {
-        let s = n.to_string();
-        PageEntry { key: s.clone(), html: s.clone(), data: s, source: None }
+        let d = Digest::of(&n.to_le_bytes());
+        PageEntry { key: d, html: d, data: d, source: None }
     }
 
     fn part_names(dir: &Path) -> std::collections::BTreeSet<String> {

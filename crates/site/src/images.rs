@@ -18,7 +18,7 @@ use stillpoint_content::{
     Article, ArticleId, ContentError, ContentErrorKind, ContentWarning, Diagnostics, Located,
     MediaRef, Site, WarningKind,
 };
-use stillpoint_fingerprint::Digest;
+use stillpoint_fingerprint::{Digest, Digester};
 use stillpoint_media::{Format, ImageCache, Processed};
 
 use crate::build::key::Key;
@@ -87,9 +87,9 @@ impl Prepared {
 #[derive(Debug, Default)]
 pub struct SiteImages {
     table: ImageTable,
-    /// Per article (the site's order): the digest of its file and the keys of the images it
-    /// shows; empty when it shows none.
-    sources: Vec<String>,
+    /// Per article (the site's order): the digest of its file's digest and the keys of the
+    /// images it shows; None when it shows none.
+    sources: Vec<Option<Digest>>,
     /// The digest of what shows on pages other than the image's own article: covers (cards)
     /// and author photos.
     outline: String,
@@ -117,8 +117,8 @@ impl SiteImages {
 
     /// The page key's source part for article `i`: its file's digest and its images' keys (the
     /// file's digest alone when it shows no image or the images were not read).
-    pub fn article_source<'s>(&'s self, i: ArticleId, file_digest: &'s str) -> &'s str {
-        self.sources.get(i.index()).filter(|s| !s.is_empty()).map_or(file_digest, String::as_str)
+    pub fn article_source(&self, i: ArticleId, file_digest: Digest) -> Digest {
+        self.sources.get(i.index()).copied().flatten().unwrap_or(file_digest)
     }
 
     /// What cards and author photos show, for the build's outline.
@@ -385,24 +385,22 @@ pub fn prepare_with(
     warnings.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
     warnings.dedup();
     let key_of = |i: Option<usize>| i.map_or("", |i| table.at(uses[i].target).key());
-    // An article's source: its file's digest, then the keys of the images its page shows (none:
-    // the digest alone). Written out, not hashed: `dev` asks it of every article on each rebuild.
+    // An article's source: a digest of its file's digest and the keys of the images its page
+    // shows (none: the file's digest itself), made once per build: `dev` asks it of every
+    // article on each rebuild.
     let sources = site
         .articles
         .iter()
         .zip(article_uses)
         .map(|(a, range)| {
-            let mut source = String::new();
-            if !range.is_empty() {
-                let keys: usize = range.clone().map(|i| key_of(Some(i)).len() + 1).sum();
-                source.reserve_exact(a.digest.len() + keys);
-                source.push_str(&a.digest);
+            (!range.is_empty()).then(|| {
+                let mut source = Digester::new();
+                source.part(&a.digest.bytes());
                 for i in range.clone() {
-                    source.push(' ');
-                    source.push_str(key_of(Some(i)));
+                    source.part(key_of(Some(i)).as_bytes());
                 }
-            }
-            source
+                source.finish()
+            })
         })
         .collect();
     let mut outline = Key::new("images");

@@ -106,14 +106,15 @@ pub struct SearchIndex {
 /// The index of a site's articles, with [`Layout::DEFAULT`].
 #[cfg(test)]
 pub fn search_index(ctx: &PlanContext) -> SearchIndex {
-    search_index_with(ctx, &mut None, false)
+    search_index_with(ctx, None, false)
 }
 
-/// The index of a site's articles, with [`Layout::DEFAULT`], updating `memo` (the last build's documents and keys, kept by a `dev`
-/// session): when few titles changed, only their keys are listed again.
+/// The index of a site's articles, with [`Layout::DEFAULT`], updating `memo` (the last build's
+/// documents and keys, kept by a `dev` session): when few titles changed, only their keys are
+/// listed again. Without a memo to keep, the documents go as soon as their titles are encoded.
 pub fn search_index_with(
     ctx: &PlanContext,
-    memo: &mut Option<SearchMemo>,
+    memo: Option<&mut Option<SearchMemo>>,
     same_placement: bool,
 ) -> SearchIndex {
     let (pairs, groups) = site_groups(ctx);
@@ -132,7 +133,10 @@ pub fn search_index_with(
     };
     let source = |id: usize| Some(ctx.held(catalog.newest[count - 1 - id]));
     let docs = DocSource { count, doc: &doc, source: &source, same_groups: same_placement };
-    SearchMemo::update_from(memo, &docs, groups, Layout::DEFAULT)
+    match memo {
+        Some(memo) => SearchMemo::update_from(memo, &docs, groups, Layout::DEFAULT),
+        None => SearchMemo::build_once(&docs, &groups, Layout::DEFAULT),
+    }
 }
 
 /// The `(category, subcategory)` placements of the site's articles, sorted and without repeats,
@@ -159,28 +163,50 @@ pub fn build_index(docs: &[Doc], groups: &[Group], layout: Layout) -> SearchInde
 
 /// Every file of the index for `docs`, whose keys are `postings`.
 fn encode(docs: &[Doc], groups: &[Group], postings: &Postings, layout: Layout) -> SearchIndex {
+    encode_keys(docs.len(), chunk_files(docs, layout), groups, [postings], layout)
+}
+
+/// The title chunks of `docs` (`c{j}.json`), in order.
+fn chunk_files(docs: &[Doc], layout: Layout) -> Vec<Vec<u8>> {
+    assert!(layout.chunk > 0);
+    docs.par_chunks(layout.chunk).map(|chunk| chunk_json(chunk).into_bytes()).collect()
+}
+
+/// Every file of the index of `docs` documents, from their title chunks and their keys, given
+/// in parts that share no key (each part's keys are encoded, then the part is dropped).
+fn encode_keys<P: std::borrow::Borrow<Postings>>(
+    docs: usize,
+    chunks: Vec<Vec<u8>>,
+    groups: &[Group],
+    parts: impl IntoIterator<Item = P>,
+    layout: Layout,
+) -> SearchIndex {
     assert!(layout.chunk > 0 && layout.segment.is_multiple_of(layout.chunk) && layout.piece > 0);
-    let count = to_u32(docs.len());
-    let postings = sorted(postings);
-    let segments = docs.len().div_ceil(layout.segment);
+    let count = to_u32(docs);
+    let segments = docs.div_ceil(layout.segment);
     let mut segment_files: Vec<Vec<(String, Vec<u8>)>> = vec![Vec::new(); segments];
 
-    let chunks: Vec<Vec<u8>> =
-        docs.par_chunks(layout.chunk).map(|chunk| chunk_json(chunk).into_bytes()).collect();
     let chunk_bytes: usize = chunks.iter().map(Vec::len).sum();
     for (j, bytes) in chunks.into_iter().enumerate() {
         segment_files[j * layout.chunk / layout.segment].push((format!("c{j}.json"), bytes));
     }
 
     // Directory entries, by gram length, in key order; each key's posting pieces beside.
-    let encoded: Vec<KeyFiles> =
-        postings.par_iter().map(|(key, ids)| encode_key(key, ids, count, layout)).collect();
-    let mut entries: [Vec<(&str, Vec<u8>)>; 3] = Default::default();
-    for ((key, _), (entry, pieces)) in postings.iter().zip(encoded) {
-        for (id, name, bytes) in pieces {
-            segment_files[id as usize / layout.segment].push((name, bytes));
+    let mut entries: [Vec<(String, Vec<u8>)>; 3] = Default::default();
+    for part in parts {
+        let postings = sorted(part.borrow());
+        let encoded: Vec<KeyFiles> =
+            postings.par_iter().map(|(key, ids)| encode_key(key, ids, count, layout)).collect();
+        for ((key, _), (entry, pieces)) in postings.into_iter().zip(encoded) {
+            for (id, name, bytes) in pieces {
+                segment_files[id as usize / layout.segment].push((name, bytes));
+            }
+            entries[key.chars().count() - 1].push((key, entry));
         }
-        entries[key.chars().count() - 1].push((key, entry));
+    }
+    for family in &mut entries {
+        // Characters in code point order are their UTF-8 bytes in byte order.
+        family.par_sort_unstable_by(|a, b| a.0.cmp(&b.0));
     }
 
     let mut files = Vec::new();
@@ -212,7 +238,7 @@ fn encode(docs: &[Doc], groups: &[Group], postings: &Postings, layout: Layout) -
         "docs": count,
         "chunkSize": layout.chunk,
         "segmentSize": layout.segment,
-        "chunkBytes": chunk_bytes.checked_div(docs.len().div_ceil(layout.chunk)).unwrap_or(0),
+        "chunkBytes": chunk_bytes.checked_div(docs.div_ceil(layout.chunk)).unwrap_or(0),
         "segments": segment_names,
         "shards": shard_names,
         "groups": groups,
@@ -265,6 +291,16 @@ type Postings = FxHashMap<Gram, Vec<u32>>;
 /// The keys of `docs`. The titles are read in parallel, a run of ids per task, and the runs'
 /// lists joined in order.
 fn postings(docs: &[Doc]) -> Postings {
+    postings_part(docs, |d| &d.title, 0, 1)
+}
+
+/// The keys of the titles of `docs` that fall in part `part` of `parts` ([`Gram::part`]).
+fn postings_part<T: Sync>(
+    docs: &[T],
+    title: impl Fn(&T) -> &str + Sync,
+    part: usize,
+    parts: usize,
+) -> Postings {
     const RUN: usize = 4096;
     docs.par_chunks(RUN)
         .enumerate()
@@ -272,7 +308,10 @@ fn postings(docs: &[Doc]) -> Postings {
             let mut map = Postings::default();
             for (i, doc) in docs.iter().enumerate() {
                 let id = to_u32(run * RUN + i);
-                for_each_gram(&doc.title, |gram| {
+                for_each_gram(title(doc), |gram| {
+                    if gram.part(parts) != part {
+                        return;
+                    }
                     let ids = map.entry(gram).or_default();
                     // Ids arrive in order, so a gram met twice in one title is the last id pushed.
                     if ids.last() != Some(&id) {
@@ -308,6 +347,16 @@ struct Gram {
 impl Gram {
     fn chars(&self) -> &[char] {
         &self.chars[..usize::from(self.len)]
+    }
+
+    /// Which of `parts` parts of the keys this one is in.
+    fn part(&self, parts: usize) -> usize {
+        if parts == 1 {
+            return 0;
+        }
+        let mut h = rustc_hash::FxHasher::default();
+        std::hash::Hash::hash(self, &mut h);
+        (std::hash::Hasher::finish(&h) % parts as u64) as usize
     }
 }
 

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 use stillpoint_content::{Article, ArticleId, Site};
+use stillpoint_fingerprint::Digest;
 
 use crate::cache::BuildCache;
 use crate::images::SiteImages;
@@ -17,7 +18,7 @@ use crate::route::Route;
 /// The article pages of the output the last build left, by the article's place: the article
 /// and the source its page was rendered from (`SiteImages::article_source`).
 #[derive(Default)]
-pub struct CurrentArticles(Vec<(Arc<Article>, Box<str>)>);
+pub struct CurrentArticles(Vec<(Arc<Article>, Digest)>);
 
 impl CurrentArticles {
     /// After a build of the whole site that committed its output: every article's page was
@@ -27,19 +28,19 @@ impl CurrentArticles {
             self.0.clear();
         }
         for (i, a) in site.article_ids().zip(&site.articles) {
-            let source = images.article_source(i, &a.digest);
+            let source = images.article_source(i, a.digest);
             match self.0.get_mut(i.index()) {
-                Some((same, s)) if Arc::ptr_eq(same, a) && **s == *source => {}
-                Some(entry) => *entry = (Arc::clone(a), source.into()),
-                None => self.0.push((Arc::clone(a), source.into())),
+                Some((same, s)) if Arc::ptr_eq(same, a) && *s == source => {}
+                Some(entry) => *entry = (Arc::clone(a), source),
+                None => self.0.push((Arc::clone(a), source)),
             }
         }
         self
     }
 
     /// Whether article `i`, `a`, showing `source`, is the one the last build rendered there.
-    fn holds(&self, i: ArticleId, a: &Arc<Article>, source: &str) -> bool {
-        self.0.get(i.index()).is_some_and(|(same, s)| Arc::ptr_eq(same, a) && **s == *source)
+    fn holds(&self, i: ArticleId, a: &Arc<Article>, source: Digest) -> bool {
+        self.0.get(i.index()).is_some_and(|(same, s)| Arc::ptr_eq(same, a) && *s == source)
     }
 }
 
@@ -66,10 +67,10 @@ pub(super) fn article_page_current(
     i: ArticleId,
     article: &Arc<Article>,
 ) -> bool {
-    let source = images.article_source(i, &article.digest);
+    let source = images.article_source(i, article.digest);
     if last.is_some_and(|last| last.holds(i, article, source)) {
         return true;
     }
     let route = Route::article(&article.slug);
-    cache.pages.get(route.as_str()).is_some_and(|e| e.source.as_deref() == Some(source))
+    cache.pages.get(route.as_str()).is_some_and(|e| e.source == Some(source))
 }

@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use stillpoint_dist::Output;
+use stillpoint_fingerprint::Digester;
 
 use crate::cache::BuildCache;
 use crate::emit::{Transfer, Update};
@@ -72,7 +73,8 @@ pub fn share(
     files: &[(String, PathBuf)],
 ) -> Result<(), BuildError> {
     for (target, path) in files {
-        update.transfer((output, target), path, format!("named:{target}"), Transfer::Share)?;
+        let named = Digester::new().part(b"named").part(target.as_bytes()).finish();
+        update.transfer((output, target), path, named, Transfer::Share)?;
     }
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! Page keys: digests of build inputs, built part by part (`stillpoint_fingerprint::Digester`).
 
 use serde::Serialize;
-use stillpoint_fingerprint::Digester;
+use stillpoint_fingerprint::{Digest, Digester};
 
 /// A digest built part by part (each part length-prefixed, so parts cannot run together).
 pub struct Key(Digester);
@@ -28,7 +28,12 @@ impl Key {
     }
 
     pub fn finish(self) -> String {
-        self.0.finish().to_string()
+        self.digest().to_string()
+    }
+
+    /// The key as its 16 bytes (what the build cache keeps for each page).
+    pub fn digest(self) -> Digest {
+        self.0.finish()
     }
 }
 

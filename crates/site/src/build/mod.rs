@@ -366,7 +366,7 @@ pub fn build_in(
         crate::images::prepare_with(
             &site,
             &image_refs,
-            &|p| image_digests.get(p).cloned(),
+            &|p| image_digests.get(p).map(ToString::to_string),
             image_cache.as_ref(),
             session.image_table.as_ref(),
         )
@@ -448,6 +448,8 @@ pub fn build_in(
     tracing::debug!(elapsed = ?started.elapsed(), pages = pages.len(), "listed and validated");
     let writes = |rel: &str| owner.writes(rel);
     let update = if opts.shard.is_some() { update.only(&writes) } else { update };
+    // A build whose process ends with it reports how many files changed, not which.
+    let update = if session.one_shot { update.counting() } else { update };
 
     let copies = vec![
         Copies { output: Output::Static, files: Cow::Borrowed(&static_files), shared: false },
@@ -529,12 +531,8 @@ pub fn build_in(
         // The search index needs no page: it is built and written while the pages render.
         let search = queue.site_files.then(|| {
             threads.spawn(|| {
-                let emitted =
-                    site_files::emit_search_index(&update, &ctx, &mut search_memo, placed_as_last);
-                if one_shot {
-                    search_memo = None;
-                }
-                emitted
+                let memo = (!one_shot).then_some(&mut search_memo);
+                site_files::emit_search_index(&update, &ctx, memo, placed_as_last)
             })
         });
         let rendered = render.emit(shell, &update, &mut cache, session, progress);
@@ -615,7 +613,9 @@ pub fn build_in(
                 (None, Scope::Showing(_)) => {
                     cache.outline_record().and_then(|r| r.shown_on.clone())
                 }
-                (None, _) => Some(shown::ShownOn::from_pages(site.articles.len(), &emitted.shows)),
+                (None, _) => {
+                    Some(shown::ShownOn::from_pages(site.articles.len(), emitted.shows.pages()))
+                }
             };
             cache.set_outline(output_digest.map(|output| OutlineRecord {
                 key: outline.key.clone(),

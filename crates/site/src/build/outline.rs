@@ -217,7 +217,7 @@ fn article_id(a: &Article) -> [u8; 16] {
     Digester::new()
         .part(a.source.as_os_str().as_encoded_bytes())
         .part(&[0])
-        .part(a.digest.as_bytes())
+        .part(&a.digest.bytes())
         .part(&date)
         .finish()
         .bytes()
@@ -238,6 +238,7 @@ mod tests {
     use crate::build::pages::WorkerScript;
     use crate::plan::reading_minutes;
     use crate::ssr::WebBundle;
+    use stillpoint_fingerprint::Digest;
 
     fn demo() -> Site {
         load_site(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo")).unwrap()
@@ -349,7 +350,7 @@ mod tests {
         let minutes = reading_minutes(site.articles[0].words);
 
         // Shown on the article's own page only.
-        assert_eq!(first(&|a| a.digest = "other".into()), base);
+        assert_eq!(first(&|a| a.digest = Digest::of(b"other")), base);
         assert_eq!(first(&|a| a.words = (minutes - 1) * 220 + 1), base);
         assert_eq!(first(&|a| a.images_without_alt.clear()), base);
 
@@ -411,7 +412,7 @@ mod memo_tests {
         // A changed file has another digest: its entry is encoded again.
         let a = std::sync::Arc::make_mut(&mut site.articles[0]);
         a.title.push('!');
-        a.digest = "changed".into();
+        a.digest = stillpoint_fingerprint::Digest::of(b"changed");
         let retitled = key(&site, &mut memo);
         assert_ne!(retitled, first);
         assert_eq!(retitled, key(&site, &mut OutlineMemo::default()));
@@ -442,7 +443,7 @@ mod memo_tests {
         // ...but not for an article read from other bytes, at another place or with another date.
         let a = std::sync::Arc::make_mut(&mut site.articles[3]);
         a.title.push('!');
-        a.digest = "changed".into();
+        a.digest = stillpoint_fingerprint::Digest::of(b"changed");
         let fresh = outline(&site, None);
         assert_ne!(fresh.key, first.key);
         assert_eq!(outline(&site, Some(&lying)), fresh);

@@ -24,8 +24,9 @@ use std::path::Path;
 use serde_json::{Value, json};
 use stillpoint_content::{
     Article, Embed, Located, Provider, Publish, Site, WARNING_CODES, build_catalog,
-    load_site_partial, split_front_matter, text_digest,
+    load_site_partial, split_front_matter,
 };
+use stillpoint_fingerprint::Digest;
 
 use super::outline::{OutlineInputs, OutlineMemo};
 use super::pages::WorkerScript;
@@ -93,7 +94,7 @@ fn is_youtube(e: &Embed) -> bool {
 
 /// Rewrites article `i`'s file with the same front matter and another body; returns the new
 /// file's digest.
-fn rewrite_body(root: &Path, a: &Article, i: usize) -> String {
+fn rewrite_body(root: &Path, a: &Article, i: usize) -> Digest {
     let path = root.join(&a.source);
     let text = std::fs::read_to_string(&path).unwrap();
     let body = split_front_matter(&text).expect("the demo's front matter splits").body;
@@ -106,13 +107,13 @@ fn rewrite_body(root: &Path, a: &Article, i: usize) -> String {
     );
     assert_ne!(new_text, text);
     std::fs::write(&path, &new_text).unwrap();
-    text_digest(&new_text)
+    Digest::of(new_text.as_bytes())
 }
 
 /// Changes every field of `a` that the outline leaves out to another valid value; `digest` is
 /// its rewritten file's. The pattern names every field, so a field added to `Article` does not
 /// compile here until it is sorted into the outline or scrambled.
-fn scramble_article(a: &mut Article, digest: String, publish: &Publish, has_youtube: bool) {
+fn scramble_article(a: &mut Article, digest: Digest, publish: &Publish, has_youtube: bool) {
     let Article {
         // In the outline as they are.
         source: _,

@@ -9,10 +9,12 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 use stillpoint_dist::Output;
+use stillpoint_fingerprint::Digest;
 
 use super::Progress;
 use super::key::Key;
 use super::session::Session;
+use super::shown::ShowsByPage;
 use crate::cache::{BuildCache, PageEntry, Slices};
 use crate::emit::Update;
 use crate::error::BuildError;
@@ -62,7 +64,7 @@ pub struct Emitted {
     /// Pages rendered (the others were kept).
     pub rendered: usize,
     /// Per page given, the articles it shows ([`PagePlan::shows`]).
-    pub shows: Vec<Vec<stillpoint_content::ArticleId>>,
+    pub shows: ShowsByPage,
 }
 
 /// What every page's key and render share.
@@ -98,14 +100,16 @@ impl Renderer<'_, '_> {
             Shared { worker_key, slices_key, shell_key, templates, shell, framed: false };
 
         let mut rendered = 0;
-        let mut shows = Vec::with_capacity(self.pages.len());
+        let mut shows = ShowsByPage::default();
         let mut failures = Vec::new();
         progress.start(self.pages.len());
         for (b, batch) in self.pages.chunks(self.batch.max(1)).enumerate() {
             let mut plans = plan_batch(self.ctx, batch);
-            shows.extend(plans.iter_mut().map(|p| std::mem::take(&mut p.shows)));
+            for plan in &plans {
+                shows.push(&plan.shows);
+            }
             add_templates(self.bundle, &plans, &mut shared.templates)?;
-            let keys: Vec<String> = plans
+            let keys: Vec<Digest> = plans
                 .par_iter()
                 .map(|p| page_key(&shared.shell_key, &shared.templates[p.props.template()], p))
                 .collect();
@@ -183,8 +187,8 @@ impl Renderer<'_, '_> {
                 let doc = document(shell, &plan.head, &plan.path, &assets, &html);
                 let data = page_data(plan, template, &props_json, shell);
                 let entry = PageEntry {
-                    source: plan.source.map(str::to_string),
-                    key: keys[i].clone(),
+                    source: plan.source,
+                    key: keys[i],
                     html: update.put(Output::Page, &plan.html_file(), doc.as_bytes())?,
                     data: update.put(Output::Page, &plan.page_data_file(), data.as_bytes())?,
                 };
@@ -204,7 +208,7 @@ impl Renderer<'_, '_> {
 /// indices of the others, which must be rendered.
 fn keep_unchanged(
     plans: &[PagePlan],
-    keys: &[String],
+    keys: &[Digest],
     update: &Update,
     cache: &BuildCache,
     progress: &dyn Progress,
@@ -215,13 +219,13 @@ fn keep_unchanged(
         let (html, data) = (plan.html_file(), plan.page_data_file());
         let entry = cache.pages.get(plan.path.as_str()).filter(|e| {
             e.key == keys[i]
-                && update.live_digest(&html) == Some(e.html.as_str())
-                && update.live_digest(&data) == Some(e.data.as_str())
+                && update.live_digest(&html) == Some(e.html)
+                && update.live_digest(&data) == Some(e.data)
         });
         match entry {
             Some(e) => {
-                kept.push((html, e.html.as_str()));
-                kept.push((data, e.data.as_str()));
+                kept.push((html, e.html));
+                kept.push((data, e.data));
                 progress.inc();
             }
             None => todo.push(i),
@@ -236,7 +240,7 @@ fn keep_unchanged(
 struct Batch<'b, 'a> {
     plans: &'b [PagePlan<'a>],
     /// Every plan's key, by index.
-    keys: &'b [String],
+    keys: &'b [Digest],
     /// Indices into the plans of the pages to render.
     todo: &'b [usize],
     /// The most workers the rest of the build can use: the pages from this batch on.
@@ -252,7 +256,8 @@ fn page_data(plan: &PagePlan, template: &str, props_json: &str, shell: &Shell) -
 
 /// Everything a page's HTML and page-data depend on: the shell (and through it the bundle, the
 /// site data, the header and footer), its template's chunk, its route, head, props and Markdown.
-fn page_key(shell_key: &str, chunk: &ChunkFiles, plan: &PagePlan) -> String {
+fn page_key(shell_key: &str, chunk: &ChunkFiles, plan: &PagePlan) -> Digest {
+    let source = plan.source.map(Digest::bytes);
     Key::new(shell_key)
         .part(plan.props.template().as_bytes())
         .part(chunk.js.as_bytes())
@@ -262,7 +267,7 @@ fn page_key(shell_key: &str, chunk: &ChunkFiles, plan: &PagePlan) -> String {
         .json(&plan.head)
         .json(&plan.props)
         // An article's body is not read to key its page: its file's digest stands for it.
-        .part(plan.source.unwrap_or_default().as_bytes())
+        .part(source.as_ref().map_or(&[][..], |b| b))
         .part(plan.markdown.as_ref().map_or("", |m| &m.text).as_bytes())
         .part(format!("{:?}", plan.markdown.as_ref().map(|m| m.raw_html)).as_bytes())
         // The body's pictures: a replaced image changes the page that shows it.
@@ -273,7 +278,7 @@ fn page_key(shell_key: &str, chunk: &ChunkFiles, plan: &PagePlan) -> String {
             let posters: std::collections::BTreeMap<_, _> = e.posters.iter().collect();
             (audio, posters)
         }))
-        .finish()
+        .digest()
 }
 
 /// A page's render job: its props serialised once, for the worker and (without a body) for

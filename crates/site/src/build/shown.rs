@@ -25,11 +25,38 @@ pub struct ShownOn {
     pages: Vec<u32>,
 }
 
+/// What each page of a build showed, in page order, as one list: a build of 1,000,000 articles
+/// plans 1.2 million pages, which a list per page would keep in as many allocations.
+#[derive(Debug, Default)]
+pub struct ShowsByPage {
+    /// Page `p`'s articles end at `ends[p]` in `articles` (and start where page `p - 1`'s end).
+    ends: Vec<u32>,
+    articles: Vec<ArticleId>,
+}
+
+impl ShowsByPage {
+    /// Adds the next page's articles.
+    pub fn push(&mut self, shows: &[ArticleId]) {
+        self.articles.extend_from_slice(shows);
+        self.ends.push(u32::try_from(self.articles.len()).expect("fewer than 2^32 cards"));
+    }
+
+    /// Each page's articles, in page order.
+    pub fn pages(&self) -> impl Iterator<Item = &[ArticleId]> + Clone {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts.zip(self.ends.iter().copied()).map(|(s, e)| &self.articles[s as usize..e as usize])
+    }
+}
+
 impl ShownOn {
-    /// From what each page shows (`shows[p]`: the articles page `p` read), for `articles` articles.
-    pub fn from_pages(articles: usize, shows: &[Vec<ArticleId>]) -> Self {
+    /// From what each page shows (the articles page `p` read, in page order), for `articles`
+    /// articles.
+    pub fn from_pages<'s>(
+        articles: usize,
+        shows: impl Iterator<Item = &'s [ArticleId]> + Clone,
+    ) -> Self {
         let mut counts = vec![0u32; articles + 1];
-        for &a in shows.iter().flatten() {
+        for &a in shows.clone().flatten() {
             counts[a.index() + 1] += 1;
         }
         for i in 1..counts.len() {
@@ -38,7 +65,7 @@ impl ShownOn {
         let starts = counts.clone();
         let mut next = counts;
         let mut pages = vec![0u32; *starts.last().unwrap_or(&0) as usize];
-        for (p, list) in shows.iter().enumerate() {
+        for (p, list) in shows.enumerate() {
             for &a in list {
                 let at = &mut next[a.index()];
                 pages[*at as usize] = p as u32;
@@ -118,7 +145,11 @@ mod tests {
 
     #[test]
     fn inverts_what_each_page_shows() {
-        let on = ShownOn::from_pages(4, &shows(&[&[0, 2], &[], &[2], &[1, 2]]));
+        let mut by_page = ShowsByPage::default();
+        for page in shows(&[&[0, 2], &[], &[2], &[1, 2]]) {
+            by_page.push(&page);
+        }
+        let on = ShownOn::from_pages(4, by_page.pages());
         let showing = |i| on.pages_showing(ArticleId::new(i));
         assert_eq!(on.articles(), 4);
         assert_eq!(showing(0), &[0]);
@@ -146,7 +177,10 @@ mod tests {
             output: "o".into(),
             placement: before.placement.clone(),
             shown: before.shown.clone(),
-            shown_on: Some(ShownOn::from_pages(3, &shows(&[&[0, 1], &[1], &[2], &[1, 2]]))),
+            shown_on: Some(ShownOn::from_pages(
+                3,
+                shows(&[&[0, 1], &[1], &[2], &[1, 2]]).iter().map(Vec::as_slice),
+            )),
             ..OutlineRecord::default()
         };
         assert_eq!(record.pages_to_replan(&before, Some("o")), Some(vec![]));

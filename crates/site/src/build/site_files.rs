@@ -10,7 +10,7 @@ use stillpoint_dist::Output;
 use crate::build_info::BuildInfo;
 use crate::emit::Update;
 use crate::error::BuildError;
-use crate::feeds::{atom_xml, robots_txt, rss_xml, sitemap_files};
+use crate::feeds::{atom_xml, each_sitemap_file, robots_txt, rss_xml};
 use crate::layout;
 use crate::plan::{PlanContext, SitePage};
 use crate::protocol::{SLICES, app_data_json, slice_data_json};
@@ -56,9 +56,9 @@ impl SiteFiles<'_, '_> {
             self.service_worker.as_bytes(),
         )?;
         if self.sitemaps {
-            for (file, xml) in sitemap_files(self.ctx, self.pages) {
-                update.put(Output::Sitemaps, &file, xml.as_bytes())?;
-            }
+            each_sitemap_file(self.ctx, self.pages, |file, xml| {
+                update.put(Output::Sitemaps, file, xml.as_bytes()).map(drop)
+            })?;
         }
         update.put(Output::Robots, layout::ROBOTS_TXT, robots_txt(self.ctx).as_bytes())?;
         update.put(Output::Feeds, layout::RSS_XML, rss_xml(self.ctx).as_bytes())?;
@@ -96,14 +96,16 @@ fn emit_redirects(update: &Update, redirects: &[Redirect], url: &str) -> Result<
 pub(super) fn emit_search_index(
     update: &Update,
     ctx: &PlanContext,
-    memo: &mut Option<SearchMemo>,
+    memo: Option<&mut Option<SearchMemo>>,
     same_placement: bool,
 ) -> Result<(), BuildError> {
     let started = Instant::now();
+    // Without a memo to keep (a build whose process ends with it), the documents and keys go
+    // as soon as the files are encoded, and each file as soon as it is written.
     let index = search_index_with(ctx, memo, same_placement);
     tracing::debug!(elapsed = ?started.elapsed(), "search index made");
-    for (path, bytes) in &index.files {
-        update.put(Output::SearchIndex, path, bytes)?;
+    for (path, bytes) in index.files {
+        update.put(Output::SearchIndex, &path, &bytes)?;
     }
     Ok(())
 }

@@ -18,7 +18,6 @@
 //! one after.) After a first build the spare is empty; `dev` fills it while idle
 //! ([`Generations::fill_spare`]).
 
-use std::collections::BTreeMap;
 use std::fs::{self, File};
 use std::ops::Bound;
 use std::path::{Path, PathBuf};
@@ -29,6 +28,7 @@ use rayon::prelude::*;
 
 use imbl::OrdMap;
 use stillpoint_dist::{Changed, Output};
+use stillpoint_fingerprint::Digest;
 
 use super::manifest::{Manifest, file_digest};
 use crate::error::BuildError;
@@ -206,6 +206,7 @@ impl Generations {
             rest: Mutex::new(None),
             written: AtomicUsize::new(0),
             only: None,
+            counting: false,
             output: self,
         }
     }
@@ -257,7 +258,7 @@ impl Generations {
                 for rel in &missing[..done * FILL_CHUNK] {
                     let (rel, digest) =
                         live.map().get_key_value(*rel).expect("listed by the live manifest");
-                    holds.insert(Arc::clone(rel), Arc::clone(digest));
+                    holds.insert(Arc::clone(rel), *digest);
                 }
                 self.manifests[spare] = Some(Arc::new(Manifest::from(holds)));
                 return Ok(false);
@@ -410,10 +411,12 @@ pub struct Update<'a> {
     puts: Mutex<Puts>,
     /// The live output's files kept as they are ([`Update::keep_rest_except_under`]), under those
     /// put: shares the live manifest's tree but for the entries taken out.
-    rest: Mutex<Option<OrdMap<Arc<str>, Arc<str>>>>,
+    rest: Mutex<Option<OrdMap<Arc<str>, Digest>>>,
     written: AtomicUsize,
     /// The files this output holds, when not every file put (a shard build's).
     only: Option<&'a (dyn Fn(&str) -> bool + Sync)>,
+    /// The commit counts the files that changed without listing them ([`Update::counting`]).
+    counting: bool,
 }
 
 impl<'a> Update<'a> {
@@ -423,21 +426,28 @@ impl<'a> Update<'a> {
         Self { only: Some(only), ..self }
     }
 
+    /// An update whose commit counts the changed files but does not list them: for a build
+    /// whose process ends with it, which a clean build at 1,000,000 articles spares 2.5 million
+    /// entries at its peak.
+    pub fn counting(self) -> Self {
+        Self { counting: true, ..self }
+    }
+
     fn skips(&self, rel: &str) -> bool {
         self.only.is_some_and(|only| !only(rel))
     }
 
     /// The file `rel` of `output` has these bytes in the new output; returns their digest.
-    pub fn put(&self, output: Output, rel: &str, bytes: &[u8]) -> Result<String, BuildError> {
+    pub fn put(&self, output: Output, rel: &str, bytes: &[u8]) -> Result<Digest, BuildError> {
         let digest = file_digest(bytes);
         if self.skips(rel) {
             return Ok(digest);
         }
-        let live = self.is_live(rel, &digest);
-        if !live && !self.spare_has(rel, &digest) {
+        let live = self.is_live(rel, digest);
+        if !live && !self.spare_has(rel, digest) {
             self.write_spare(rel, |tmp| fs::write(tmp, bytes).map_err(|e| BuildError::io(tmp, e)))?;
         }
-        self.record(rel, &digest, (!live).then_some(output));
+        self.record(rel, digest, (!live).then_some(output));
         Ok(digest)
     }
 
@@ -447,14 +457,14 @@ impl<'a> Update<'a> {
         &self,
         (output, rel): (Output, &str),
         src: &Path,
-        digest: String,
+        digest: Digest,
         how: Transfer,
     ) -> Result<(), BuildError> {
         if self.skips(rel) {
             return Ok(());
         }
-        let live = self.is_live(rel, &digest);
-        if !live && !self.spare_has(rel, &digest) {
+        let live = self.is_live(rel, digest);
+        if !live && !self.spare_has(rel, digest) {
             self.write_spare(rel, |tmp| {
                 if how == Transfer::Share && fs::hard_link(src, tmp).is_ok() {
                     return Ok(());
@@ -462,14 +472,14 @@ impl<'a> Update<'a> {
                 fs::copy(src, tmp).map(drop).map_err(|e| BuildError::io(src, e))
             })?;
         }
-        self.record(rel, &digest, (!live).then_some(output));
+        self.record(rel, digest, (!live).then_some(output));
         Ok(())
     }
 
     /// The files `(rel, digest)` are unchanged from the live output, where each has `digest`.
     /// Recorded under one lock.
-    pub fn keep_all<'f>(&self, kept: impl IntoIterator<Item = (&'f str, &'f str)>) {
-        let entries: Vec<(Arc<str>, Arc<str>)> = kept
+    pub fn keep_all<'f>(&self, kept: impl IntoIterator<Item = (&'f str, Digest)>) {
+        let entries: Vec<(Arc<str>, Digest)> = kept
             .into_iter()
             .filter(|(rel, _)| !self.skips(rel))
             .map(|(rel, digest)| {
@@ -512,37 +522,36 @@ impl<'a> Update<'a> {
     }
 
     /// The live output's digest of `rel`, if it has that file.
-    pub fn live_digest(&self, rel: &str) -> Option<&str> {
+    pub fn live_digest(&self, rel: &str) -> Option<Digest> {
         self.output.live_manifest().and_then(|m| m.get(rel))
     }
 
-    fn is_live(&self, rel: &str, digest: &str) -> bool {
+    fn is_live(&self, rel: &str, digest: Digest) -> bool {
         self.live_digest(rel) == Some(digest)
     }
 
-    fn spare_has(&self, rel: &str, digest: &str) -> bool {
+    fn spare_has(&self, rel: &str, digest: Digest) -> bool {
         self.known.get(rel) == Some(digest)
     }
 
     /// Notes that the new output has `rel` with `digest`, and the output it changed for when
     /// its bytes are not the live output's.
-    fn record(&self, rel: &str, digest: &str, changed: Option<Output>) {
+    fn record(&self, rel: &str, digest: Digest, changed: Option<Output>) {
         let (rel, digest) = self.entry(rel, digest);
         let mut puts = self.puts.lock().expect("puts lock");
-        if let Some(output) = changed {
+        if let Some(output) = changed.filter(|_| !self.counting) {
             puts.made.push((Arc::clone(&rel), output));
         }
         puts.files.insert(rel, digest);
     }
 
-    /// The manifest entry for `rel` with `digest`, sharing the live manifest's path and, when it
-    /// is the same, its digest (100,000s of kept entries then cost no new strings).
-    fn entry(&self, rel: &str, digest: &str) -> (Arc<str>, Arc<str>) {
+    /// The manifest entry for `rel` with `digest`, sharing the live manifest's path (100,000s
+    /// of kept entries then cost no new strings).
+    fn entry(&self, rel: &str, digest: Digest) -> (Arc<str>, Digest) {
         let live = self.output.live_manifest().and_then(|m| m.map().get_key_value(rel));
         match live {
-            Some((r, d)) if **d == *digest => (Arc::clone(r), Arc::clone(d)),
-            Some((r, _)) => (Arc::clone(r), Arc::from(digest)),
-            None => (Arc::from(rel), Arc::from(digest)),
+            Some((r, _)) => (Arc::clone(r), digest),
+            None => (Arc::from(rel), digest),
         }
     }
 
@@ -587,13 +596,20 @@ impl<'a> Update<'a> {
     /// Completes the spare (links unchanged files, removes what the new output no longer has),
     /// records its manifest and swaps it in. When the new output equals the live one, nothing
     /// is written and nothing swapped. Returns the counts and the files that changed (new,
-    /// changed or removed) with their outputs, sorted by path.
+    /// changed or removed) with their outputs, sorted by path (none when [counting]).
+    ///
+    /// [counting]: Update::counting
     pub fn commit(mut self) -> Result<(EmitStats, Vec<Changed>), BuildError> {
         let Puts { files: put, made } = std::mem::take(&mut *self.puts.lock().expect("puts lock"));
-        let mut files = self.rest.lock().expect("rest lock").take().unwrap_or_default();
-        for (rel, digest) in put {
-            files.insert(rel, digest);
-        }
+        // The files put are the new manifest as they are when nothing else is kept (a clean
+        // build: at 1,000,000 articles, 2.5 million entries not held twice).
+        let files = match self.rest.lock().expect("rest lock").take() {
+            Some(mut rest) => {
+                rest.extend(put);
+                rest
+            }
+            None => put,
+        };
         let files = Arc::new(Manifest::from(files));
         // The outputs of the files put, looked up in path order as the differences come.
         let mut made = made;
@@ -603,23 +619,27 @@ impl<'a> Update<'a> {
         let live = self.output.live_manifest();
         let mut stats = EmitStats::default();
         let mut changed = Vec::new();
+        let counting = self.counting;
         let differences =
             files.shared_differences(live.unwrap_or(&empty)).map(|(rel, new, old)| {
-                changed.push(match new {
+                let change = match new {
                     Some(_) => {
                         stats.changed += 1;
-                        while made.next_if(|(path, _)| **path < **rel).is_some() {}
-                        let output = match made.peek() {
-                            Some((path, output)) if path == rel => *output,
-                            _ => Output::of_file(rel),
-                        };
-                        Changed::new(Arc::clone(rel), output)
+                        (!counting).then(|| {
+                            while made.next_if(|(path, _)| **path < **rel).is_some() {}
+                            let output = match made.peek() {
+                                Some((path, output)) if path == rel => *output,
+                                _ => Output::of_file(rel),
+                            };
+                            Changed::new(Arc::clone(rel), output)
+                        })
                     }
                     None => {
                         stats.removed += 1;
-                        Changed::removed(Arc::clone(rel))
+                        (!counting).then(|| Changed::removed(Arc::clone(rel)))
                     }
-                });
+                };
+                changed.extend(change);
                 (&**rel, new, old)
             });
         match live {
@@ -674,7 +694,7 @@ impl<'a> Update<'a> {
 #[derive(Default)]
 struct Puts {
     /// Each file put, copied or kept one by one, with its digest.
-    files: BTreeMap<Arc<str>, Arc<str>>,
+    files: OrdMap<Arc<str>, Digest>,
     /// The output of each file put whose bytes are not the live output's: what the build
     /// reports as changed ([`Changed`]).
     made: Vec<(Arc<str>, Output)>,

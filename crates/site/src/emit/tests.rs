@@ -39,6 +39,29 @@ fn each_changed_file_is_reported_with_the_output_it_was_put_as() {
 }
 
 #[test]
+fn a_counting_update_counts_what_changed_without_listing_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let dest = dir.path().join("dist");
+    let mut output = Generations::open(&dest).unwrap();
+    let build = |output: &mut Generations, b: &str, counting: bool| {
+        let update = output.begin();
+        let update = if counting { update.counting() } else { update };
+        update.put(Output::Static, "a.txt", b"a").unwrap();
+        update.put(Output::Static, b, b.as_bytes()).unwrap();
+        update.commit().unwrap()
+    };
+    let (stats, changed) = build(&mut output, "b.txt", true);
+    assert_eq!((stats.changed, stats.unchanged, stats.removed, changed.len()), (2, 0, 0, 0));
+    let (stats, changed) = build(&mut output, "c.txt", true);
+    assert_eq!((stats.changed, stats.unchanged, stats.removed, changed.len()), (1, 1, 1, 0));
+    assert_eq!(std::fs::read_to_string(dest.join("c.txt")).unwrap(), "c.txt");
+    assert!(!dest.join("b.txt").exists());
+    // The same change listed.
+    let (_, changed) = build(&mut output, "b.txt", false);
+    assert_eq!(changed.len(), 2);
+}
+
+#[test]
 fn an_output_kept_open_follows_its_builds_and_notices_a_change_from_outside() {
     let dir = tempfile::tempdir().unwrap();
     let dest = dir.path().join("dist");
@@ -146,7 +169,7 @@ fn sharing_a_file_the_spare_already_links_leaves_no_temporary_file() {
             .transfer(
                 (Output::Media, "media/k-320.avif"),
                 &cached,
-                digest.to_string(),
+                stillpoint_fingerprint::Digest::of(digest.as_bytes()),
                 Transfer::Share,
             )
             .unwrap();

@@ -129,7 +129,7 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: ArticleId, a: &'a Article) -> PageP
                 .with_images(ctx.body_images(&a.source, &a.images))
                 .with_embeds(ctx.embed_files(a)),
         ),
-        source: Some(ctx.images.article_source(i, &a.digest)),
+        source: Some(ctx.images.article_source(i, a.digest)),
         body_of: Some(i),
         live: ctx.live(),
         shows: Vec::new(),

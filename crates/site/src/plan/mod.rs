@@ -12,6 +12,7 @@ mod summary;
 use rayon::prelude::*;
 use serde_json::Value;
 use stillpoint_content::{ArticleId, Catalog, ContentError, Diagnostics, Site};
+use stillpoint_fingerprint::Digest;
 
 use context::Shows;
 pub use context::{Live, PlanContext, noindex, reading_minutes, strip_emoji};
@@ -39,7 +40,7 @@ pub struct PagePlan<'a> {
     /// Markdown the render stage turns into the props' `bodyHtml` / `bioHtml` (and the ToC).
     pub markdown: Option<Markdown<'a>>,
     /// For an article's page, the digest of the article's file (and of its images).
-    pub source: Option<&'a str>,
+    pub source: Option<Digest>,
     /// For an article's page until its body is read ([`PagePlan::read_body`]): the article whose
     /// Markdown the page shows. A page is planned and keyed without its body (the key holds
     /// the file's digest, `source`); only a page that must be rendered reads it.

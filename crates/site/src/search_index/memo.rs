@@ -3,11 +3,28 @@
 //! milliseconds at 100,000 articles. The files are then encoded from the keys as a new index
 //! would be, so the bytes are those of [`build_index`](super::build_index) by construction.
 
-use super::{Doc, Group, Layout, Postings, SearchIndex, encode, for_each_gram, postings};
+use super::{
+    Doc, Group, Layout, Postings, SearchIndex, chunk_files, encode, encode_keys, for_each_gram,
+    postings, postings_part,
+};
+
+/// How many parts a memo-less index lists its keys in ([`SearchMemo::build_once`]).
+const KEY_PARTS: usize = 4;
 use crate::plan::Held;
 
 /// More titles changed than this: every key is listed again.
 const UPDATE_AT_MOST: usize = 64;
+
+/// Every document of `docs`, read.
+fn read_all(docs: &DocSource) -> Vec<Doc> {
+    let mut buf = Vec::new();
+    (0..docs.count)
+        .map(|id| {
+            let (title, slug) = (docs.doc)(id, &mut buf);
+            Doc { title: title.to_string(), slug: slug.to_string(), groups: buf.clone() }
+        })
+        .collect()
+}
 
 /// The documents and keys of the last index.
 pub struct SearchMemo {
@@ -101,22 +118,25 @@ impl SearchMemo {
                 m
             }
             None => {
-                let mut buf = Vec::new();
-                let docs: Vec<Doc> = (0..count)
-                    .map(|id| {
-                        let (title, slug) = doc(id, &mut buf);
-                        Doc {
-                            title: title.to_string(),
-                            slug: slug.to_string(),
-                            groups: buf.clone(),
-                        }
-                    })
-                    .collect();
+                let docs = read_all(docs);
                 let sources = (0..count).map(source).collect();
                 SearchMemo { postings: postings(&docs), docs, sources, groups }
             }
         });
         encode(&memo.docs, &memo.groups, &memo.postings, layout)
+    }
+
+    /// The index of `docs` when no memo is kept (a build whose process ends with it): the same
+    /// bytes, made with less at once. Once the title chunks are encoded only the titles are
+    /// kept, and the keys are listed and encoded a part at a time ([`KEY_PARTS`] passes over the
+    /// titles): at 1,000,000 articles the keys' lists are about half a gigabyte, the largest
+    /// thing a clean build holds for a moment.
+    pub fn build_once(docs: &DocSource, groups: &[Group], layout: Layout) -> SearchIndex {
+        let docs = read_all(docs);
+        let chunks = chunk_files(&docs, layout);
+        let titles: Vec<String> = docs.into_iter().map(|d| d.title).collect();
+        let parts = (0..KEY_PARTS).map(|part| postings_part(&titles, |t| t, part, KEY_PARTS));
+        encode_keys(titles.len(), chunks, groups, parts, layout)
     }
 
     /// Moves document `id` from the keys of its title to those of `title` (the caller then sets
@@ -182,7 +202,16 @@ mod tests {
                 let at = at % titles.len();
                 titles[at] = title;
                 let updated = SearchMemo::update(&mut memo, docs(&titles), groups(), SMALL);
-                prop_assert_eq!(updated, build_index(&docs(&titles), &groups(), SMALL));
+                prop_assert_eq!(&updated, &build_index(&docs(&titles), &groups(), SMALL));
+                // Built once, without a memo: the same bytes.
+                let all = docs(&titles);
+                let view = |id: usize, buf: &mut Vec<u32>| {
+                    buf.clone_from(&all[id].groups);
+                    (all[id].title.as_str(), all[id].slug.as_str())
+                };
+                let source =
+                    DocSource { count: all.len(), doc: &view, source: &|_| None, same_groups: false };
+                prop_assert_eq!(SearchMemo::build_once(&source, &groups(), SMALL), updated);
             }
         }
     }
