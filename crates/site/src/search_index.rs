@@ -194,7 +194,7 @@ fn encode_keys<P: std::borrow::Borrow<Postings>>(
     // Directory entries, by gram length, in key order; each key's posting pieces beside.
     let mut entries: [Vec<(String, Vec<u8>)>; 3] = Default::default();
     for part in parts {
-        let postings = sorted(part.borrow());
+        let postings = as_text(part.borrow());
         let encoded: Vec<KeyFiles> =
             postings.par_iter().map(|(key, ids)| encode_key(key, ids, count, layout)).collect();
         for ((key, _), (entry, pieces)) in postings.into_iter().zip(encoded) {
@@ -329,12 +329,10 @@ fn postings_part<T: Sync>(
         })
 }
 
-/// The keys as text, in UTF-8 order, with their ids.
-fn sorted(postings: &Postings) -> Vec<(String, &[u32])> {
-    let mut keys: Vec<(&Gram, &Vec<u32>)> = postings.iter().collect();
-    // Characters in code point order are their UTF-8 bytes in byte order.
-    keys.par_sort_unstable_by(|a, b| a.0.chars().cmp(b.0.chars()));
-    keys.into_iter().map(|(gram, ids)| (gram.to_string(), ids.as_slice())).collect()
+/// The keys as text, with their ids (in no order: the directory's entries are sorted once
+/// every part's are made).
+fn as_text(postings: &Postings) -> Vec<(String, &[u32])> {
+    postings.iter().map(|(gram, ids)| (gram.to_string(), ids.as_slice())).collect()
 }
 
 /// A key: one to three characters.
@@ -345,10 +343,6 @@ struct Gram {
 }
 
 impl Gram {
-    fn chars(&self) -> &[char] {
-        &self.chars[..usize::from(self.len)]
-    }
-
     /// Which of `parts` parts of the keys this one is in.
     fn part(&self, parts: usize) -> usize {
         if parts == 1 {
