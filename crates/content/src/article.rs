@@ -624,6 +624,24 @@ impl BodyScan {
     }
 }
 
+/// The words of `text` as `text.split_whitespace().count()` counts them. An ASCII text (almost
+/// every body) is counted a byte at a time without decoding characters: the count was nine
+/// tenths of reading a body's Markdown for its facts, and a tenth of `check` at 100,000 articles.
+pub(crate) fn count_words(text: &str) -> u32 {
+    if !text.is_ascii() {
+        return text.split_whitespace().count() as u32;
+    }
+    let mut words = 0;
+    let mut after_space = true;
+    for &b in text.as_bytes() {
+        // The ASCII characters `char::is_whitespace` accepts: tab to carriage return, and space.
+        let space = matches!(b, b'\t'..=b'\r' | b' ');
+        words += u32::from(after_space && !space);
+        after_space = space;
+    }
+    words
+}
+
 /// Collects internal link targets (with lines), images without alt text, the word count and
 /// the first paragraph's text.
 pub(crate) fn scan_body(body: &str, body_line: u32) -> BodyScan {
@@ -696,7 +714,7 @@ pub(crate) fn scan_body(body: &str, body_line: u32) -> BodyScan {
                 if let Some((_, _, alt)) = &mut image {
                     alt.push_str(&t);
                 }
-                words += t.split_whitespace().count() as u32;
+                words += count_words(&t);
                 if in_first == Some(true) {
                     first.push_str(&t);
                 }
@@ -870,7 +888,27 @@ pub fn text_digest(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
+
+    proptest! {
+        /// Words are counted as `split_whitespace` splits them, ASCII or not.
+        #[test]
+        fn words_are_counted_as_split_whitespace_splits_them(
+            text in r"[ a-z\t\n\r\x0B\x0C\x1C\x1F.é\u{85}\u{A0}\u{2003}\u{3000}😀]{0,40}"
+        ) {
+            prop_assert_eq!(count_words(&text) as usize, text.split_whitespace().count());
+        }
+    }
+
+    #[test]
+    fn an_ascii_text_is_counted_without_decoding_it() {
+        assert_eq!(count_words(""), 0);
+        assert_eq!(count_words("  breathe in,\tbreathe\x0Bout \r\n"), 4);
+        assert_eq!(count_words("one\x1Ctwo"), 1, "a file separator is not white space");
+        assert_eq!(count_words("calm\u{A0}mind"), 2, "a no-break space is");
+    }
 
     #[test]
     fn a_slug_is_read_from_a_front_matter_that_does_not_parse() {

@@ -256,7 +256,7 @@ impl std::error::Error for Diagnostics {}
 pub fn line_col(text: &str, offset: usize) -> (u32, u32) {
     let offset = offset.min(text.len());
     let before = &text[..text.floor_char_boundary(offset)];
-    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+    let line = memchr::memchr_iter(b'\n', before.as_bytes()).count() + 1;
     let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     (line as u32, col as u32)
 }

@@ -87,4 +87,4 @@ pub use suggest::{did_you_mean, did_you_mean_text};
 pub use theme::{FontFile, MIN_CONTRAST, Palette, Theme};
 pub use topics::{Category, OTHER, Topic, Topics};
 pub use warning::{ContentWarning, WARNING_CODES, WarningKind};
-pub use warnings::{content_warnings, is_accepted};
+pub use warnings::{Acceptance, content_warnings};

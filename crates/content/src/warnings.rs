@@ -1,6 +1,7 @@
 //! Content warnings: things that build fine but are probably not what the site owner meant.
 //! `stillpoint check` reports them apart from errors; they fail it only with `--deny-warnings`.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use crate::article::scan_body;
@@ -133,16 +134,32 @@ pub fn content_warnings(site: &Site, catalog: &Catalog) -> Vec<ContentWarning> {
     out
 }
 
-/// Whether the site accepts `w` on purpose: its code is in `[check] accept` of stillpoint.toml,
-/// or in the `accept` list of the article it is about.
-pub fn is_accepted(site: &Site, w: &ContentWarning) -> bool {
-    let code = w.kind.code();
-    site.config.accept.iter().any(|c| c == code)
-        || site
+/// The warnings a site accepts on purpose: a code in `[check] accept` of stillpoint.toml, or in
+/// the `accept` list of the article a warning is about. Made once per check: a site of 100,000
+/// articles has thousands of warnings, and looking each one's article up among them all took
+/// minutes.
+pub struct Acceptance<'s> {
+    site: &'s [String],
+    by_article: HashMap<&'s Path, &'s [String]>,
+}
+
+impl<'s> Acceptance<'s> {
+    pub fn of(site: &'s Site) -> Self {
+        let by_article = site
             .articles
             .iter()
-            .find(|a| a.source == w.path)
-            .is_some_and(|a| a.accept.iter().any(|c| c == code))
+            .filter(|a| !a.accept.is_empty())
+            .map(|a| (a.source.as_path(), a.accept.as_slice()))
+            .collect();
+        Self { site: &site.config.accept, by_article }
+    }
+
+    /// Whether the site accepts `w` on purpose.
+    pub fn accepts(&self, w: &ContentWarning) -> bool {
+        let code = w.kind.code();
+        let listed = |codes: &[String]| codes.iter().any(|c| c == code);
+        listed(self.site) || self.by_article.get(w.path.as_path()).is_some_and(|c| listed(c))
+    }
 }
 
 /// The symbolic links under `root/rel` (not followed), relative to `root`: the build copies
@@ -229,7 +246,7 @@ mod tests {
         let found: Vec<String> = warnings
             .iter()
             .map(|w| {
-                let accepted = if is_accepted(&site, w) { " (accepted)" } else { "" };
+                let accepted = if Acceptance::of(&site).accepts(w) { " (accepted)" } else { "" };
                 format!("{}:{}:{} {}{accepted}", w.path.display(), w.line, w.col, w.kind)
             })
             .collect();

@@ -8,7 +8,8 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use stillpoint_content::{
-    Diagnostics, build_catalog, content_warnings, is_accepted, load_site_partial,
+    Acceptance, Diagnostics, ParsedArticles, build_catalog, content_warnings,
+    load_site_partial_with,
 };
 use stillpoint_site::BuildError;
 
@@ -50,19 +51,23 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         now: args.now.unwrap_or_else(jiff::Timestamp::now),
         drafts: args.drafts,
     };
-    let (report, errors) = match stillpoint_site::check(&args.site, &args.env, &publish) {
-        Ok(r) => (Some(r), Diagnostics::default()),
-        Err(BuildError::Content(d)) => (None, d),
-        Err(e) => return Err(e.into()),
-    };
+    // One parse of each article for both loads: the check's and the warnings' (reports' below).
+    let mut parsed = ParsedArticles::default();
+    let (report, errors) =
+        match stillpoint_site::check(&args.site, &args.env, &mut parsed, &publish) {
+            Ok(r) => (Some(r), Diagnostics::default()),
+            Err(BuildError::Content(d)) => (None, d),
+            Err(e) => return Err(e.into()),
+        };
     // Warnings the site accepts on purpose are counted, not listed, and never fail the check.
-    let (warnings, accepted) = match load_site_partial(&args.site, &publish) {
+    let (warnings, accepted) = match load_site_partial_with(&args.site, &mut parsed, &publish) {
         (Some(site), _) => {
             let mut all = content_warnings(&site, &build_catalog(&site));
             all.extend(stillpoint_site::policy_warnings(&site));
             all.extend(report.iter().flat_map(|r| r.warnings.iter().cloned()));
             let n = all.len();
-            let shown: Vec<_> = all.into_iter().filter(|w| !is_accepted(&site, w)).collect();
+            let acceptance = Acceptance::of(&site);
+            let shown: Vec<_> = all.into_iter().filter(|w| !acceptance.accepts(w)).collect();
             let accepted = n - shown.len();
             (shown, accepted)
         }

@@ -228,9 +228,15 @@ fn validate(site: &Site, pages: &[SitePage]) -> Vec<stillpoint_content::ContentE
     errors
 }
 
-/// Validates a site as `build --env ENV` would, writing nothing.
-pub fn check(site_dir: &Path, env: &str, publish: &Publish) -> Result<CheckReport, BuildError> {
-    let site = load(site_dir, env, &mut ParsedArticles::default(), publish)?;
+/// Validates a site as `build --env ENV` would, writing nothing. The articles it reads stay in
+/// `parsed`, for a caller that loads the site again (for its warnings) without parsing them again.
+pub fn check(
+    site_dir: &Path,
+    env: &str,
+    parsed: &mut ParsedArticles,
+    publish: &Publish,
+) -> Result<CheckReport, BuildError> {
+    let site = load(site_dir, env, parsed, publish)?;
     let catalog = build_catalog(&site);
     let ctx = PlanContext::new(&site, &catalog);
     let pages = site_pages(&ctx);

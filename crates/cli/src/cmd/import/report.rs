@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;
 
-use stillpoint_content::{Diagnostics, build_catalog, content_warnings, load_site_partial};
+use stillpoint_content::{
+    Diagnostics, ParsedArticles, build_catalog, content_warnings, load_site_partial_with,
+};
 use stillpoint_site::BuildError;
 
 use super::mapping;
@@ -47,12 +49,14 @@ pub struct Check {
 
 pub fn check(site: &Path) -> Check {
     let publish = stillpoint_content::Publish::at_clock();
-    let errors = match stillpoint_site::check(site, stillpoint_content::PRODUCTION, &publish) {
-        Ok(_) => Ok(Diagnostics::default()),
-        Err(BuildError::Content(d)) => Ok(d),
-        Err(e) => Err(e.to_string()),
-    };
-    let warnings = match load_site_partial(site, &publish) {
+    let mut parsed = ParsedArticles::default();
+    let errors =
+        match stillpoint_site::check(site, stillpoint_content::PRODUCTION, &mut parsed, &publish) {
+            Ok(_) => Ok(Diagnostics::default()),
+            Err(BuildError::Content(d)) => Ok(d),
+            Err(e) => Err(e.to_string()),
+        };
+    let warnings = match load_site_partial_with(site, &mut parsed, &publish) {
         (Some(s), _) => content_warnings(&s, &build_catalog(&s)).len(),
         (None, _) => 0,
     };
