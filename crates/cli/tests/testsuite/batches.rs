@@ -1,6 +1,7 @@
-//! A build holds one batch of pages at a time, however large the site: the count of page plans
-//! alive at once (each plan holds its page's props, head and Markdown body) never passes the
-//! batch size, and any batch size gives the same output, byte for byte.
+//! A build holds two batches of pages at a time, however large the site (the one its workers
+//! render and the next, planned meanwhile): the count of page plans alive at once (each plan
+//! holds its page's props, head and Markdown body) never passes twice the batch size, and any
+//! batch size gives the same output, byte for byte.
 
 use std::path::Path;
 
@@ -19,12 +20,12 @@ fn build_with(site: &Path, out: &Path, batch: usize) -> BuildReport {
 }
 
 #[test]
-fn a_build_holds_at_most_one_batch_of_pages_and_any_batch_gives_the_same_output() {
+fn a_build_holds_at_most_two_batches_of_pages_and_any_batch_gives_the_same_output() {
     let t = SiteTest::demo();
     let small = build_with(&t.site(), &t.tmp.path().join("small"), 8);
     assert!(small.pages > 10 * 8, "the site spans many batches: {} pages", small.pages);
     assert_eq!(small.rendered, small.pages);
-    assert!(small.peak_plans <= 8, "{} plans alive at once, batches of 8", small.peak_plans);
+    assert!(small.peak_plans <= 16, "{} plans alive at once, batches of 8", small.peak_plans);
     assert!(small.peak_plans > 0, "the count counts");
 
     // One batch of everything holds every plan at once: the count sees it.
@@ -32,7 +33,7 @@ fn a_build_holds_at_most_one_batch_of_pages_and_any_batch_gives_the_same_output(
     assert_eq!(whole.peak_plans, whole.pages);
 
     let default = build_with(&t.site(), &t.tmp.path().join("default"), BATCH);
-    assert!(default.peak_plans <= BATCH);
+    assert!(default.peak_plans <= 2 * BATCH);
 
     let files = |dir: &str| {
         let root = t.tmp.path().join(dir).canonicalize().unwrap(); // DIST is a symlink

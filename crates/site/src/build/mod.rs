@@ -167,7 +167,7 @@ pub struct BuildReport {
     pub out: PathBuf,
     /// Why the cache was not used, when it was not.
     pub cache_note: Option<String>,
-    /// The most page plans that were alive at once: at most a batch, however large the site.
+    /// The most page plans that were alive at once: at most two batches, however large the site.
     pub peak_plans: usize,
     /// Drafts, scheduled and expired articles left out, and the next scheduled one.
     pub schedule: Schedule,

@@ -1,7 +1,8 @@
 //! The plan and render stages with the cache beside them, a batch of pages at a time: each
 //! page's key is a digest of everything its two files depend on; a page whose key and files are
 //! as the cache recorded is kept as it is, the others go to the Node workers (started only when
-//! there is something to render). Only one batch of plans is alive at once.
+//! there is something to render). The next batch is planned while one renders: at most two
+//! batches of plans are alive at once.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -22,7 +23,7 @@ use crate::plan::{PagePlan, PlanContext, SitePage, plan_batch, read_bodies};
 use crate::props::PageHead;
 use crate::protocol::{page_data_json, props_json};
 use crate::render::{PageAssets, Shell, document};
-use crate::ssr::{BODY_MARKER, ChunkFiles, Job, RenderFailure, WebBundle};
+use crate::ssr::{BODY_MARKER, ChunkFiles, Job, RenderFailure, SsrPool, WebBundle};
 
 /// Pages planned, keyed, rendered and written at a time: what a build holds of its pages at
 /// once, however large the site (the site itself is held as compact indexes: articles without
@@ -80,9 +81,10 @@ struct Shared {
     framed: bool,
 }
 
-impl Renderer<'_, '_> {
+impl<'a> Renderer<'a, '_> {
     /// Emits every page, a batch at a time: kept from the live output when unchanged, rendered
-    /// otherwise.
+    /// otherwise. The next batch is planned, keyed and read while the workers render this one,
+    /// so they are not left waiting between batches (at most two batches of plans are alive).
     pub fn emit(
         &self,
         shell: Shell,
@@ -103,27 +105,61 @@ impl Renderer<'_, '_> {
         let mut shows = ShowsByPage::default();
         let mut failures = Vec::new();
         progress.start(self.pages.len());
-        for (b, batch) in self.pages.chunks(self.batch.max(1)).enumerate() {
-            let mut plans = plan_batch(self.ctx, batch);
+        let batches: Vec<&[SitePage]> = self.pages.chunks(self.batch.max(1)).collect();
+        let mut next = match batches.first() {
+            Some(first) => Some(self.plan(
+                first,
+                shared.templates.clone(),
+                &shared,
+                update,
+                cache,
+                progress,
+            )?),
+            None => None,
+        };
+        for b in 0..batches.len() {
+            let Planned { plans, keys, todo, templates } = next.take().expect("planned ahead");
+            shared.templates = templates;
             for plan in &plans {
                 shows.push(&plan.shows);
             }
-            add_templates(self.bundle, &plans, &mut shared.templates)?;
-            let keys: Vec<Digest> = plans
-                .par_iter()
-                .map(|p| page_key(&shared.shell_key, &shared.templates[p.props.template()], p))
-                .collect();
-            let todo = keep_unchanged(&plans, &keys, update, cache, progress);
+            let following = batches.get(b + 1);
             if todo.is_empty() {
+                next = following
+                    .map(|f| {
+                        self.plan(f, shared.templates.clone(), &shared, update, cache, progress)
+                    })
+                    .transpose()?;
                 continue;
             }
-            // Only the pages to render read their articles' bodies (the keys hold the digests).
-            read_bodies(&mut plans, &todo, self.ctx).map_err(BuildError::Content)?;
             let left = self.pages.len() - b * self.batch.max(1);
-            let batch = Batch { plans: &plans, keys: &keys, todo: &todo, workers: left };
-            let result = self.render(&batch, &mut shared, update, cache, session, progress);
+            let batch = Batch { plans: &plans, keys: &keys, todo: &todo };
+            let size = self.jobs.min(left);
+            let result = session
+                .workers(self.node, &self.worker.path, &shared.worker_key, size)
+                .and_then(|pool| {
+                    self.frame(pool, &mut shared, cache)?;
+                    let (shared, cache) = (&shared, &*cache);
+                    std::thread::scope(|scope| {
+                        let ahead = following.map(|f| {
+                            let templates = shared.templates.clone();
+                            scope.spawn(move || {
+                                self.plan(f, templates, shared, update, cache, progress)
+                            })
+                        });
+                        let done = self.render(pool, &batch, shared, update, progress);
+                        let ahead = ahead.map(|h| h.join().expect("planning panicked"));
+                        Ok((done?, ahead.transpose()?))
+                    })
+                });
             match result {
-                Ok(failed) => failures.extend(failed),
+                Ok(((failed, written), ahead)) => {
+                    for (i, entry) in written {
+                        cache.set_page(&plans[i].path, entry);
+                    }
+                    failures.extend(failed);
+                    next = ahead;
+                }
                 Err(e) => {
                     if matches!(e, BuildError::Node(_)) {
                         session.stop_workers();
@@ -141,36 +177,68 @@ impl Renderer<'_, '_> {
         Ok(Emitted { rendered, shows })
     }
 
-    /// Renders the pages `batch.todo` picks and records them in the cache; returns the pages
-    /// that failed to render.
+    /// Plans the pages of `batch`, keys them, keeps those the cache and the live output have as
+    /// they would be made, and reads the bodies of the others.
+    fn plan(
+        &self,
+        batch: &[SitePage],
+        mut templates: HashMap<&'static str, ChunkFiles>,
+        shared: &Shared,
+        update: &Update,
+        cache: &BuildCache,
+        progress: &dyn Progress,
+    ) -> Result<Planned<'a>, BuildError> {
+        let mut plans = plan_batch(self.ctx, batch);
+        add_templates(self.bundle, &plans, &mut templates)?;
+        let keys: Vec<Digest> = plans
+            .par_iter()
+            .map(|p| page_key(&shared.shell_key, &templates[p.props.template()], p))
+            .collect();
+        let todo = keep_unchanged(&plans, &keys, update, cache, progress);
+        // Only the pages to render read their articles' bodies (the keys hold the digests).
+        read_bodies(&mut plans, &todo, self.ctx).map_err(BuildError::Content)?;
+        Ok(Planned { plans, keys, todo, templates })
+    }
+
+    /// Gives the shell its header and footer before the first page is rendered: from the cache
+    /// when they were rendered from the same bundle and site data, else rendered.
+    fn frame(
+        &self,
+        pool: &mut SsrPool,
+        shared: &mut Shared,
+        cache: &mut BuildCache,
+    ) -> Result<(), BuildError> {
+        if shared.framed {
+            return Ok(());
+        }
+        let (header, footer) = match &cache.slices {
+            Some(s) if s.key == shared.slices_key => (s.header.clone(), s.footer.clone()),
+            _ => {
+                let (header, footer) = pool.render_slices(self.site_json)?;
+                cache.set_slices(Slices {
+                    key: shared.slices_key.clone(),
+                    header: header.clone(),
+                    footer: footer.clone(),
+                });
+                (header, footer)
+            }
+        };
+        (shared.shell.header, shared.shell.footer) = (header, footer);
+        shared.framed = true;
+        Ok(())
+    }
+
+    /// Renders the pages `batch.todo` picks and writes them; returns the pages that failed to
+    /// render, and the cache entries of those written (by index into the plans).
     fn render(
         &self,
+        pool: &mut SsrPool,
         batch: &Batch,
-        shared: &mut Shared,
+        shared: &Shared,
         update: &Update,
-        cache: &mut BuildCache,
-        session: &mut Session,
         progress: &dyn Progress,
-    ) -> Result<Vec<RenderFailure>, BuildError> {
-        let Batch { plans, keys, todo, workers } = *batch;
-        let size = self.jobs.min(workers);
-        let pool = session.workers(self.node, &self.worker.path, &shared.worker_key, size)?;
-        if !shared.framed {
-            let (header, footer) = match &cache.slices {
-                Some(s) if s.key == shared.slices_key => (s.header.clone(), s.footer.clone()),
-                _ => {
-                    let (header, footer) = pool.render_slices(self.site_json)?;
-                    cache.set_slices(Slices {
-                        key: shared.slices_key.clone(),
-                        header: header.clone(),
-                        footer: footer.clone(),
-                    });
-                    (header, footer)
-                }
-            };
-            (shared.shell.header, shared.shell.footer) = (header, footer);
-            shared.framed = true;
-        }
+    ) -> Result<Rendered, BuildError> {
+        let Batch { plans, keys, todo } = *batch;
         let shell = &shared.shell;
         let templates = &shared.templates;
         let written = Mutex::new(Vec::with_capacity(todo.len()));
@@ -197,11 +265,23 @@ impl Renderer<'_, '_> {
                 Ok(())
             },
         )?;
-        for (i, entry) in written.into_inner().expect("lock") {
-            cache.set_page(&plans[i].path, entry);
-        }
-        Ok(failures)
+        Ok((failures, written.into_inner().expect("lock")))
     }
+}
+
+/// What a batch's render gives: the pages that failed, and the cache entries of those written
+/// (by index into the batch's plans).
+type Rendered = (Vec<RenderFailure>, Vec<(usize, PageEntry)>);
+
+/// A batch planned and keyed: the pages it renders picked, their bodies read.
+struct Planned<'a> {
+    plans: Vec<PagePlan<'a>>,
+    /// Every plan's key, by index.
+    keys: Vec<Digest>,
+    /// Indices into the plans of the pages to render.
+    todo: Vec<usize>,
+    /// The chunks of the templates used so far, this batch's included.
+    templates: HashMap<&'static str, ChunkFiles>,
 }
 
 /// Keeps every page of the batch whose key and files are as the cache recorded; returns the
@@ -243,8 +323,6 @@ struct Batch<'b, 'a> {
     keys: &'b [Digest],
     /// Indices into the plans of the pages to render.
     todo: &'b [usize],
-    /// The most workers the rest of the build can use: the pages from this batch on.
-    workers: usize,
 }
 
 /// `page-data/{route}/page-data.json`: the page's props (already serialised) and head, except

@@ -61,7 +61,8 @@ pub struct PlanContext<'a> {
 }
 
 /// Counts the plans alive at once: a build plans, renders and writes its pages a batch at a
-/// time, so however large the site, this stays within a batch (see `build::pages`).
+/// time (planning the next while one renders), so however large the site, this stays within two
+/// batches (see `build::pages`).
 #[derive(Debug, Default)]
 pub struct LivePlans {
     now: AtomicUsize,
