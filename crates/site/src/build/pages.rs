@@ -106,17 +106,11 @@ impl<'a> Renderer<'a, '_> {
         let mut failures = Vec::new();
         progress.start(self.pages.len());
         let batches: Vec<&[SitePage]> = self.pages.chunks(self.batch.max(1)).collect();
-        let mut next = match batches.first() {
-            Some(first) => Some(self.plan(
-                first,
-                shared.templates.clone(),
-                &shared,
-                update,
-                cache,
-                progress,
-            )?),
-            None => None,
-        };
+        let mut next = (batches.first())
+            .map(|f| {
+                self.plan(f, shared.templates.clone(), &shared.shell_key, update, cache, progress)
+            })
+            .transpose()?;
         for b in 0..batches.len() {
             let Planned { plans, keys, todo, templates } = next.take().expect("planned ahead");
             shared.templates = templates;
@@ -127,7 +121,14 @@ impl<'a> Renderer<'a, '_> {
             if todo.is_empty() {
                 next = following
                     .map(|f| {
-                        self.plan(f, shared.templates.clone(), &shared, update, cache, progress)
+                        self.plan(
+                            f,
+                            shared.templates.clone(),
+                            &shared.shell_key,
+                            update,
+                            cache,
+                            progress,
+                        )
                     })
                     .transpose()?;
                 continue;
@@ -144,7 +145,7 @@ impl<'a> Renderer<'a, '_> {
                         let ahead = following.map(|f| {
                             let templates = shared.templates.clone();
                             scope.spawn(move || {
-                                self.plan(f, templates, shared, update, cache, progress)
+                                self.plan(f, templates, &shared.shell_key, update, cache, progress)
                             })
                         });
                         let done = self.render(pool, &batch, shared, update, progress);
@@ -183,7 +184,7 @@ impl<'a> Renderer<'a, '_> {
         &self,
         batch: &[SitePage],
         mut templates: HashMap<&'static str, ChunkFiles>,
-        shared: &Shared,
+        shell_key: &str,
         update: &Update,
         cache: &BuildCache,
         progress: &dyn Progress,
@@ -192,7 +193,7 @@ impl<'a> Renderer<'a, '_> {
         add_templates(self.bundle, &plans, &mut templates)?;
         let keys: Vec<Digest> = plans
             .par_iter()
-            .map(|p| page_key(&shared.shell_key, &templates[p.props.template()], p))
+            .map(|p| page_key(shell_key, &templates[p.props.template()], p))
             .collect();
         let todo = keep_unchanged(&plans, &keys, update, cache, progress);
         // Only the pages to render read their articles' bodies (the keys hold the digests).
