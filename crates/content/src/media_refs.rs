@@ -215,9 +215,11 @@ pub(crate) fn check_all(
     }
     // Keyed by the paths' bytes: a `Path` hashes component by component, at several times the
     // cost, and these are resolved paths (normalised), so equal paths have equal bytes.
-    let distinct: std::collections::HashSet<&std::ffi::OsStr> =
+    // `dev` does this for every reference on every rebuild: Fx, not SipHash (a tenth of a
+    // rebuild's time at 10,000 covers went to hashing these paths).
+    let distinct: rustc_hash::FxHashSet<&std::ffi::OsStr> =
         refs.iter().map(|r| r.2.as_os_str()).collect();
-    let kinds: std::collections::HashMap<&std::ffi::OsStr, FileKind> =
+    let kinds: rustc_hash::FxHashMap<&std::ffi::OsStr, FileKind> =
         distinct.into_par_iter().map(|file| (file, FileKind::of(&root.join(file)))).collect();
     errors.extend(refs.iter().filter_map(|(from, value, file)| {
         file_error(root, from, value, file, kinds[file.as_os_str()]).err()

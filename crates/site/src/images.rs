@@ -177,6 +177,16 @@ impl SiteImages {
             .collect()
     }
 
+    /// The files under `static/` that went through the pipeline (paths relative to `static/`):
+    /// they are published as their renditions, never as they are ([`unpublished_originals`]).
+    pub fn processed_originals(&self) -> rustc_hash::FxHashSet<String> {
+        self.table
+            .targets()
+            .filter(|(_, p)| matches!(p, Prepared::Raster { .. }))
+            .filter_map(|(t, _)| t.static_path())
+            .collect()
+    }
+
     /// The share URL (path on the site, or full URL) of a reference, when the stage read it.
     pub fn share_url_of(&self, target: &MediaRef) -> Option<&str> {
         self.table.get(target).map(Prepared::share_url)
@@ -250,8 +260,8 @@ struct Collect<'a> {
     /// The index of each target, by the bytes of its path or its URL (a `Path` hashes
     /// component by component, at several times the cost; resolved paths are normalised, so
     /// equal paths have equal bytes).
-    files: HashMap<std::ffi::OsString, usize>,
-    remote: HashMap<String, usize>,
+    files: rustc_hash::FxHashMap<std::ffi::OsString, usize>,
+    remote: rustc_hash::FxHashMap<String, usize>,
     targets: Vec<MediaRef>,
 }
 
@@ -338,6 +348,16 @@ impl<'a> References<'a> {
     pub fn files(&self, root: &Path) -> Vec<PathBuf> {
         self.targets.iter().filter_map(|r| r.file().map(|f| root.join(f))).collect()
     }
+}
+
+/// The files under `static/` that the pages show as raster images (paths relative to `static/`,
+/// `/`-separated). A build publishes each as its renditions under `media/`, stripped of their
+/// metadata, and does not copy the original: its EXIF (GPS positions, the camera's serial
+/// number) stays with the owner. A link to one is a broken link (links.rs). SVGs pass through
+/// as they are.
+pub fn unpublished_originals(site: &Site) -> rustc_hash::FxHashSet<String> {
+    let refs = References::of(site);
+    refs.targets.iter().filter(|t| !t.is_svg()).filter_map(MediaRef::static_path).collect()
 }
 
 /// Reads every image the site's pages show, each file's digest computed from its bytes.

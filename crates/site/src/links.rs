@@ -15,6 +15,8 @@ pub fn validate_links(site: &Site, pages: &[SitePage]) -> Vec<ContentError> {
     let routes: HashSet<&str> =
         pages.iter().filter(|p| !p.is_error_page()).map(|p| p.path.as_str()).collect();
     let redirected = stillpoint_content::redirect_sources(site);
+    // Shown as images: published as their renditions, not as they are.
+    let unpublished = crate::images::unpublished_originals(site);
     let exists = |path: &str| {
         routes.contains(path)
             || stillpoint_content::normalize_path(path)
@@ -24,6 +26,7 @@ pub fn validate_links(site: &Site, pages: &[SitePage]) -> Vec<ContentError> {
                 let rel = path.trim_start_matches('/');
                 // As the build copies them: plain files, not symbolic links.
                 !rel.split('/').any(|s| s == "..")
+                    && !unpublished.contains(rel)
                     && d.join(rel).symlink_metadata().is_ok_and(|m| m.is_file())
             })
     };
@@ -34,7 +37,16 @@ pub fn validate_links(site: &Site, pages: &[SitePage]) -> Vec<ContentError> {
             link.col,
             ContentErrorKind::BrokenLink(link.value.clone()),
         )
-        .with_help(closest_route(&link.value, &routes).map(|r| format!("did you mean `{r}`?")))
+        .with_help(if unpublished.contains(link.value.trim_start_matches('/')) {
+            Some(
+                "a photograph the pages show is published as its resized renditions under \
+                 /media/, not as the original (whose metadata may hold GPS positions): link to \
+                 the page that shows it"
+                    .to_string(),
+            )
+        } else {
+            closest_route(&link.value, &routes).map(|r| format!("did you mean `{r}`?"))
+        })
     };
     let mut errors = Vec::new();
     for a in site.articles.iter().chain(&site.failed) {

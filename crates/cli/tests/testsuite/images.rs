@@ -390,3 +390,26 @@ fn a_bad_embed_poster_fails_the_build_at_the_embed_line() {
     assert!(err.contains("articles/rain.jpg: not an image"), "{err}");
     assert!(err.contains(&format!("{ARTICLE}:{line}:1")), "{err}");
 }
+
+/// A photograph the pages show is published as its renditions only: its original under
+/// `static/` (with whatever metadata it carries, GPS positions included) is not copied, a file
+/// no page shows as an image still is, and a link to the original is a broken link that says why.
+#[test]
+fn a_shown_photograph_is_published_as_its_renditions_not_as_its_original() {
+    let t = SiteTest::from_fixture("minimal");
+    add_body_image(&t, "lake.jpg", &jpeg(640, 480));
+    std::fs::write(t.site().join("static/images/unshown.jpg"), jpeg(64, 48)).unwrap();
+    t.build();
+    assert!(!t.out().join("images/lake.jpg").exists(), "the original is not published");
+    assert!(t.out().join("images/unshown.jpg").is_file(), "a file no page shows is copied");
+    assert!(t.read("articles/body-scan.html").contains("srcset=\"/media/"));
+
+    let path = t.site().join(ARTICLE);
+    let text =
+        std::fs::read_to_string(&path).unwrap() + "\nThe [whole photograph](/images/lake.jpg).\n";
+    std::fs::write(&path, text).unwrap();
+    let out = t.run(&["check", "site"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("/images/lake.jpg") && err.contains("renditions under /media/"), "{err}");
+}

@@ -47,6 +47,16 @@ pub fn media(site: &stillpoint_content::Site) -> Vec<(String, PathBuf)> {
     files
 }
 
+/// Whether the live output's `media/` holds exactly the files of `lists` (each `(target, path)`,
+/// the target `media/…`), by their names: a name in `media/` is made of the file's content.
+pub fn media_is_live(update: &Update, lists: &[&[(String, PathBuf)]]) -> bool {
+    let mut names: Vec<&str> =
+        lists.iter().flat_map(|l| l.iter().map(|(t, _)| t.as_str())).collect();
+    names.sort_unstable();
+    names.dedup();
+    update.live_has_exactly_under(crate::layout::MEDIA_DIR, &names)
+}
+
 /// Copies files listed by [`tree`] into the output as files of `output`, each with its digest
 /// from the build cache (read again only when the file's size or time changed).
 pub fn copy(

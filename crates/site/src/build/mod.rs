@@ -386,6 +386,11 @@ pub fn build_in(
         Some(dir) => or_keep!(files::tree(dir, "")),
         None => Vec::new(),
     };
+    // What the pipeline processed is published as its renditions only: its original (with its
+    // metadata) is not copied (images::unpublished_originals).
+    let processed = images.processed_originals();
+    let static_copies: Vec<(String, PathBuf)> =
+        static_files.iter().filter(|(rel, _)| !processed.contains(rel)).cloned().collect();
     let asset_files = or_keep!(files::tree(&bundle.client_dir().join(ASSETS_DIR), ASSETS_DIR));
     let service_worker = or_keep!(ServiceWorker::from_bundle(&bundle.root));
     let build_hash = or_keep!(build_hash(&asset_files, &service_worker));
@@ -457,13 +462,24 @@ pub fn build_in(
     // A build whose process ends with it reports how many files changed, not which.
     let update = if session.one_shot { update.counting() } else { update };
 
-    let copies = vec![
-        Copies { output: Output::Static, files: Cow::Borrowed(&static_files), shared: false },
+    let recordings = files::media(&site);
+    // Every file of `media/` is named by its content: when the live output holds exactly the
+    // names this build would put there, it is kept whole instead of put again (in `dev`, a body
+    // edit of a site with a photograph on every card is 2,400 renditions not looked at).
+    let media_live = scope == Scope::Articles
+        && opts.shard.is_none()
+        && files::media_is_live(&update, &[images.files(), &recordings]);
+    let mut copies = vec![
+        Copies { output: Output::Static, files: Cow::Borrowed(&static_copies), shared: false },
         Copies { output: Output::Asset, files: Cow::Borrowed(&asset_files), shared: false },
-        Copies { output: Output::Media, files: Cow::Borrowed(images.files()), shared: true },
-        Copies { output: Output::Media, files: Cow::Owned(files::media(&site)), shared: false },
     ];
-    let queue = Queue::of(&scope, &pages, copies, &owner, &page_current);
+    if !media_live {
+        copies.extend([
+            Copies { output: Output::Media, files: Cow::Borrowed(images.files()), shared: true },
+            Copies { output: Output::Media, files: Cow::Owned(recordings), shared: false },
+        ]);
+    }
+    let queue = Queue::of(&scope, &pages, copies, media_live, &owner, &page_current);
     tracing::debug!(elapsed = ?started.elapsed(), pages = queue.pages.len(), "queued");
     queue.copy(&update, &mut cache)?;
     let site_json = serde_json::to_string(&site_data(&ctx, year, layout::url(&search_manifest())))

@@ -53,6 +53,9 @@ pub(super) enum Kept {
     /// Every file but the pages' it renders and the files under `media/`: a build copies every
     /// image and recording still shown, so one it did not is no longer used.
     AllButMedia,
+    /// Every file but the pages' it renders: `media/` holds exactly what the build would put
+    /// there (`files::media_is_live`), so it is not put again.
+    AllButPages,
     /// Every file but those under the site-wide folders the build makes again whole (the
     /// search index, the site data, and, as for [`Kept::AllButMedia`], `media/`): the pages
     /// around an edit are put over their live files, and the other pages (this many), the
@@ -90,15 +93,18 @@ impl<'p> Queue<'p> {
     /// The queue of a build of `scope` over the pages listed for it (`listed`: every page of
     /// the site, or the pages of the articles whose files changed when the scope is
     /// [`Scope::Articles`]); `current` tells whether an article's own page is as the last build
-    /// made it.
+    /// made it. `media_live`: `copies` leave out `media/`, which the live output holds as this
+    /// build would make it.
     pub(super) fn of(
         scope: &Scope,
         listed: &'p [SitePage],
         copies: Vec<Copies<'p>>,
+        media_live: bool,
         owner: &Owner,
         current: &(dyn Fn(ArticleId) -> bool + Sync),
     ) -> Self {
         let (pages, kept) = match scope {
+            Scope::Articles if media_live => (owner.pages(listed), Kept::AllButPages),
             Scope::Articles => (owner.pages(listed), Kept::AllButMedia),
             Scope::Showing(showing) => {
                 let stale = replanned(listed, showing, current);
@@ -139,6 +145,7 @@ impl Kept {
                 layout::route_name_of(rel).is_none()
             }),
             Self::AllButMedia => update.keep_rest_except_under(&[layout::MEDIA_DIR], &|_| true),
+            Self::AllButPages => update.keep_rest_except_under(&[], &|_| true),
         }
     }
 
@@ -146,7 +153,7 @@ impl Kept {
     pub(super) fn pages(&self) -> usize {
         match self {
             Self::AllButSiteData(pages) => *pages,
-            Self::Nothing | Self::AllButMedia => 0,
+            Self::Nothing | Self::AllButMedia | Self::AllButPages => 0,
         }
     }
 }

@@ -526,6 +526,18 @@ impl<'a> Update<'a> {
         self.output.live_manifest().and_then(|m| m.get(rel))
     }
 
+    /// Whether the live output's files under the folder `dir` are exactly `names` (ascending,
+    /// each `{dir}/…`): one walk of that part of the live manifest.
+    pub fn live_has_exactly_under(&self, dir: &str, names: &[&str]) -> bool {
+        let Some(live) = self.output.live_manifest() else { return false };
+        let prefix = format!("{dir}/");
+        let under =
+            live.map().range::<_, str>((Bound::Included(prefix.as_str()), Bound::Unbounded));
+        let mut under = under.map(|(rel, _)| rel).take_while(|rel| rel.starts_with(&prefix));
+        names.iter().all(|name| under.next().is_some_and(|rel| **rel == **name))
+            && under.next().is_none()
+    }
+
     fn is_live(&self, rel: &str, digest: Digest) -> bool {
         self.live_digest(rel) == Some(digest)
     }

@@ -3,7 +3,7 @@
 //! image cache, reads none of them again (an edit that touches no image costs the stage only
 //! the per-article part: which images each page shows).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -103,6 +103,11 @@ impl ImageTable {
     /// The image of `target`, when it was read.
     pub fn get(&self, target: &MediaRef) -> Option<&Prepared> {
         self.0.index.get(target).map(|&i| &self.0.read[i])
+    }
+
+    /// Every target read, with its image.
+    pub fn targets(&self) -> impl Iterator<Item = (&MediaRef, &Prepared)> {
+        self.0.index.iter().map(|(target, &i)| (target, &self.0.read[i]))
     }
 
     /// Every image read.
