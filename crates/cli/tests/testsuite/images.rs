@@ -404,6 +404,12 @@ fn a_shown_photograph_is_published_as_its_renditions_not_as_its_original() {
     assert!(t.out().join("images/unshown.jpg").is_file(), "a file no page shows is copied");
     assert!(t.read("articles/body-scan.html").contains("srcset=\"/media/"));
 
+    // A file no page showed becomes a picture: the next build leaves its original out, as a
+    // clean build would (`--verify`).
+    add_body_image(&t, "unshown.jpg", &jpeg(64, 48));
+    build_verified(&t);
+    assert!(!t.out().join("images/unshown.jpg").exists(), "shown now: not published as it is");
+
     let path = t.site().join(ARTICLE);
     let text =
         std::fs::read_to_string(&path).unwrap() + "\nThe [whole photograph](/images/lake.jpg).\n";

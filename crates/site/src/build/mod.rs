@@ -382,19 +382,20 @@ pub fn build_in(
         session.image_table = Some(images.table().clone());
     }
     tracing::debug!(elapsed = ?started.elapsed(), images = images.len(), "images read");
-    let static_files = match &site.static_dir {
+    let mut static_files = match &site.static_dir {
         Some(dir) => or_keep!(files::tree(dir, "")),
         None => Vec::new(),
     };
     // What the pipeline processed is published as its renditions only: its original (with its
     // metadata) is not copied (images::unpublished_originals).
     let processed = images.processed_originals();
-    let static_copies: Vec<(String, PathBuf)> =
-        static_files.iter().filter(|(rel, _)| !processed.contains(rel)).cloned().collect();
+    static_files.retain(|(rel, _)| !processed.contains(rel));
     let asset_files = or_keep!(files::tree(&bundle.client_dir().join(ASSETS_DIR), ASSETS_DIR));
     let service_worker = or_keep!(ServiceWorker::from_bundle(&bundle.root));
     let build_hash = or_keep!(build_hash(&asset_files, &service_worker));
     let year = opts.year.unwrap_or_else(|| current_year(opts.now));
+    // The files published from `static/`: a change to which (a photograph a page starts or
+    // stops showing) changes the placement, so the build is a whole one (outline.rs).
     let static_names: Vec<String> = static_files.iter().map(|(rel, _)| rel.clone()).collect();
     let theme = crate::theme_css::theme_css(&site.config.theme);
     let critical_css = or_keep!(bundle.critical_css());
@@ -470,7 +471,7 @@ pub fn build_in(
         && opts.shard.is_none()
         && files::media_is_live(&update, &[images.files(), &recordings]);
     let mut copies = vec![
-        Copies { output: Output::Static, files: Cow::Borrowed(&static_copies), shared: false },
+        Copies { output: Output::Static, files: Cow::Borrowed(&static_files), shared: false },
         Copies { output: Output::Asset, files: Cow::Borrowed(&asset_files), shared: false },
     ];
     if !media_live {
