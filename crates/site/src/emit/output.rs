@@ -499,11 +499,7 @@ impl<'a> Update<'a> {
         let Some(live) = self.output.live_manifest() else { return };
         let mut files = Vec::new();
         for dir in dirs {
-            let prefix = format!("{dir}/");
-            let under =
-                live.map().range::<_, str>((Bound::Included(prefix.as_str()), Bound::Unbounded));
-            let under = under.map(|(rel, _)| rel).take_while(|rel| rel.starts_with(&prefix));
-            files.extend(under.filter(|rel| gone(rel)));
+            files.extend(files_under(live, dir).filter(|rel| gone(rel)));
         }
         self.keep_rest_without(live, files);
     }
@@ -530,10 +526,7 @@ impl<'a> Update<'a> {
     /// each `{dir}/…`): one walk of that part of the live manifest.
     pub fn live_has_exactly_under(&self, dir: &str, names: &[&str]) -> bool {
         let Some(live) = self.output.live_manifest() else { return false };
-        let prefix = format!("{dir}/");
-        let under =
-            live.map().range::<_, str>((Bound::Included(prefix.as_str()), Bound::Unbounded));
-        let mut under = under.map(|(rel, _)| rel).take_while(|rel| rel.starts_with(&prefix));
+        let mut under = files_under(live, dir);
         names.iter().all(|name| under.next().is_some_and(|rel| **rel == **name))
             && under.next().is_none()
     }
@@ -801,4 +794,12 @@ fn swap_link(dest: &Path, target: &str) -> Result<(), BuildError> {
     fs::rename(dest, &aside).map_err(|e| BuildError::io(dest, e))?;
     fs::rename(&tmp, dest).map_err(|e| BuildError::io(dest, e))?;
     fs::remove_dir_all(&aside).map_err(|e| BuildError::io(&aside, e))
+}
+
+/// The files of `manifest` under the folder `dir`, in order: found by their prefix.
+fn files_under<'m>(manifest: &'m Manifest, dir: &str) -> impl Iterator<Item = &'m Arc<str>> {
+    let prefix = format!("{dir}/");
+    let under =
+        manifest.map().range::<_, str>((Bound::Included(prefix.as_str()), Bound::Unbounded));
+    under.map(|(rel, _)| rel).take_while(move |rel| rel.starts_with(&prefix))
 }
