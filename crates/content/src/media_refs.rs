@@ -216,11 +216,20 @@ pub(crate) fn check_all(
     // Keyed by the paths' bytes: a `Path` hashes component by component, at several times the
     // cost, and these are resolved paths (normalised), so equal paths have equal bytes.
     // `dev` does this for every reference on every rebuild: Fx, not SipHash (a tenth of a
-    // rebuild's time at 10,000 covers went to hashing these paths).
-    let distinct: rustc_hash::FxHashSet<&std::ffi::OsStr> =
-        refs.iter().map(|r| r.2.as_os_str()).collect();
-    let kinds: rustc_hash::FxHashMap<&std::ffi::OsStr, FileKind> =
-        distinct.into_par_iter().map(|file| (file, FileKind::of(&root.join(file)))).collect();
+    // rebuild's time at 10,000 covers went to hashing these paths), and each reference hashed
+    // once when every file is there (the references are walked again only to name the missing).
+    let mut kinds: rustc_hash::FxHashMap<&std::ffi::OsStr, FileKind> =
+        rustc_hash::FxHashMap::with_capacity_and_hasher(refs.len().min(1024), Default::default());
+    for r in &refs {
+        kinds.entry(r.2.as_os_str()).or_insert(FileKind::Missing);
+    }
+    let distinct: Vec<&std::ffi::OsStr> = kinds.keys().copied().collect();
+    let found: Vec<FileKind> =
+        distinct.par_iter().map(|file| FileKind::of(&root.join(file))).collect();
+    if found.iter().all(|k| *k == FileKind::File) {
+        return errors;
+    }
+    kinds.extend(distinct.into_iter().zip(found));
     errors.extend(refs.iter().filter_map(|(from, value, file)| {
         file_error(root, from, value, file, kinds[file.as_os_str()]).err()
     }));

@@ -12,7 +12,7 @@ mod digest;
 mod replace;
 mod stamp;
 
-pub use digest::{Digest, Digester, Digesting};
+pub use digest::{Digest, Digester, Digesting, digest_parts};
 pub use replace::{
     remove_temporaries, replace_file, replace_file_with, write_file_named_by_digest,
 };

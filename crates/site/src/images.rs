@@ -18,7 +18,7 @@ use stillpoint_content::{
     Article, ArticleId, ContentError, ContentErrorKind, ContentWarning, Diagnostics, Located,
     MediaRef, Site, WarningKind,
 };
-use stillpoint_fingerprint::{Digest, Digester};
+use stillpoint_fingerprint::{Digest, digest_parts};
 use stillpoint_media::{Format, ImageCache, Processed};
 
 use crate::build::key::Key;
@@ -408,18 +408,16 @@ pub fn prepare_with(
     // An article's source: a digest of its file's digest and the keys of the images its page
     // shows (none: the file's digest itself), made once per build: `dev` asks it of every
     // article on each rebuild.
+    let mut buf = Vec::with_capacity(128);
     let sources = site
         .articles
         .iter()
         .zip(article_uses)
         .map(|(a, range)| {
             (!range.is_empty()).then(|| {
-                let mut source = Digester::new();
-                source.part(&a.digest.bytes());
-                for i in range.clone() {
-                    source.part(key_of(Some(i)).as_bytes());
-                }
-                source.finish()
+                let file = a.digest.bytes();
+                let keys = range.clone().map(|i| key_of(Some(i)).as_bytes());
+                digest_parts(std::iter::once(&file[..]).chain(keys), &mut buf)
             })
         })
         .collect();

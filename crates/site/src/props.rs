@@ -442,6 +442,15 @@ impl PageProps {
         }
     }
 
+    /// The name, in the serialised props, of the field [`Self::body_mut`] gives.
+    pub fn body_field(&self) -> Option<&'static str> {
+        match self {
+            Self::Article(_) | Self::Info(_) => Some("bodyHtml"),
+            Self::Author(_) => Some("bioHtml"),
+            _ => None,
+        }
+    }
+
     /// The field that holds the page's rendered Markdown, for the templates that have one.
     pub fn body_mut(&mut self) -> Option<&mut String> {
         match self {

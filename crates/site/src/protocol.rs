@@ -175,6 +175,39 @@ pub fn props_json<T: Serialize>(props: &T) -> String {
     String::from_utf8(out).expect("ASCII JSON is UTF-8")
 }
 
+/// The page-data props of a page with a body, from its worker's props (`props_json`, whose
+/// `field` holds `BODY_MARKER`), without serialising them again: `body` in the marker's place,
+/// or, when it is None (the page's HTML alone holds the body), the field left out, as the props
+/// serialise with an empty body.
+pub fn splice_body_json(props_json: &str, field: &str, body: Option<&str>) -> String {
+    // Only the field itself can match: a quote inside a JSON string is escaped.
+    let held = format!("\"{field}\":{}", props_json_of(crate::ssr::BODY_MARKER));
+    let Some(at) = props_json.find(&held) else {
+        debug_assert!(false, "the props hold no `{held}`");
+        return props_json.to_string();
+    };
+    let end = at + held.len();
+    match body {
+        Some(body) => {
+            let value = at + field.len() + 3;
+            [&props_json[..value], &props_json_of(body), &props_json[end..]].concat()
+        }
+        // The field and the comma after it, or before it when it is the last.
+        None if props_json[end..].starts_with(',') => {
+            [&props_json[..at], &props_json[end + 1..]].concat()
+        }
+        None => {
+            [props_json[..at].strip_suffix(',').unwrap_or(&props_json[..at]), &props_json[end..]]
+                .concat()
+        }
+    }
+}
+
+/// A string as [`props_json`] writes it.
+fn props_json_of(text: &str) -> String {
+    props_json(&text)
+}
+
 /// Writes a render request whose props are already serialised by [`props_json`].
 pub fn write_render_request(out: &mut Vec<u8>, id: u64, template: &str, props_json: &str) {
     let props = Preserialized(props_json);

@@ -21,9 +21,9 @@ use crate::emit::Update;
 use crate::error::BuildError;
 use crate::plan::{PagePlan, PlanContext, SitePage, plan_batch, read_bodies};
 use crate::props::PageHead;
-use crate::protocol::{page_data_json, props_json};
+use crate::protocol::{page_data_json, props_json, splice_body_json};
 use crate::render::{PageAssets, Shell, document};
-use crate::ssr::{BODY_MARKER, ChunkFiles, Job, RenderFailure, SsrPool, WebBundle};
+use crate::ssr::{BODY_MARKER, Body, ChunkFiles, Job, RenderFailure, SsrPool, WebBundle};
 
 /// Pages planned, keyed, rendered and written at a time: what a build holds of its pages at
 /// once, however large the site (the site itself is held as compact indexes: articles without
@@ -360,27 +360,32 @@ fn page_key(shell_key: &str, chunk: &ChunkFiles, plan: &PagePlan) -> Digest {
         .digest()
 }
 
-/// A page's render job: its props serialised once, for the worker and (without a body) for
-/// page-data; its Markdown rendered, the HTML held back for splicing (the worker sees
-/// `BODY_MARKER`).
+/// A page's render job: its props serialised once, for the worker and (without a body, or with
+/// its body spliced in) for page-data; its Markdown rendered, the HTML held back for splicing
+/// (the worker sees `BODY_MARKER`).
 fn prepare(plan: &PagePlan) -> Job {
     let template = plan.props.template();
     let path = plan.path.clone();
     if plan.markdown.is_none() {
         return Job { template, path, props_json: props_json(&plan.props), body: None };
     }
-    let (props, body) = plan.rendered_props(BODY_MARKER);
-    Job { template, path, props_json: props_json(&props), body: body.map(|b| (props, b)) }
+    let (props, html) = plan.rendered_props(BODY_MARKER);
+    let body = html.zip(props.body_field()).map(|(html, field)| Body {
+        html,
+        field,
+        in_data: !props.data_in_document(),
+    });
+    Job { template, path, props_json: props_json(&props), body }
 }
 
-/// Puts the held-back body into the rendered HTML and, unless the page's HTML alone keeps it,
-/// into the props; returns the HTML and the props' JSON for page-data.
+/// Puts the held-back body into the rendered HTML and into the props' JSON for page-data (or
+/// leaves its field out there, when the page's HTML alone keeps it); returns the two.
 fn splice_body(html: String, job: Job) -> (String, String) {
     match job.body {
-        Some((mut props, body)) => {
-            let html = html.replacen(BODY_MARKER, &body, 1);
-            props.put_body(body);
-            (html, props_json(&props))
+        Some(body) => {
+            let data =
+                splice_body_json(&job.props_json, body.field, body.in_data.then_some(&*body.html));
+            (html.replacen(BODY_MARKER, &body.html, 1), data)
         }
         None => (html, job.props_json),
     }

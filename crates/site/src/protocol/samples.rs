@@ -140,3 +140,45 @@ fn the_samples_cover_every_template_and_message() {
     let body = info.unwrap()["result"]["pageContext"]["bodyHtml"].as_str().unwrap();
     assert!(body.starts_with('<') && !body.contains(BODY), "the body is spliced in: {body}");
 }
+
+/// A page's page-data props, made by splicing its body into the props its worker was given,
+/// are the props serialised with the body put in: for every page of the demo with a body (an
+/// article's left out, an author's biography and an info page's body in).
+#[test]
+fn page_data_props_spliced_are_the_props_serialised() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo");
+    let site = load_site(&root).expect("the demo site loads");
+    let catalog = build_catalog(&site);
+    let images = crate::images::prepare(&site).expect("the demo's images read");
+    let mut seen = std::collections::BTreeSet::new();
+    for plan in plan_pages_with(&site, &catalog, &images) {
+        let (mut props, body) = plan.rendered_props(crate::ssr::BODY_MARKER);
+        let (Some(body), Some(field)) = (body, props.body_field()) else { continue };
+        let worker = props_json(&props);
+        let in_data = !props.data_in_document();
+        let spliced = splice_body_json(&worker, field, in_data.then_some(&*body));
+        props.put_body(body);
+        assert_eq!(spliced, props_json(&props), "{}", plan.path);
+        seen.insert(props.template());
+    }
+    assert_eq!(seen.into_iter().collect::<Vec<_>>(), ["Article", "Author", "Info"]);
+}
+
+#[test]
+fn a_body_field_is_left_out_wherever_it_stands() {
+    let m = props_json(&crate::ssr::BODY_MARKER);
+    for (json, out) in [
+        (format!(r#"{{"a":1,"bodyHtml":{m},"b":2}}"#), r#"{"a":1,"b":2}"#),
+        (format!(r#"{{"bodyHtml":{m},"b":2}}"#), r#"{"b":2}"#),
+        (format!(r#"{{"a":1,"bodyHtml":{m}}}"#), r#"{"a":1}"#),
+        (format!(r#"{{"bodyHtml":{m}}}"#), r#"{}"#),
+    ] {
+        assert_eq!(splice_body_json(&json, "bodyHtml", None), out);
+    }
+    // A string that reads like the field is not the field.
+    let json = format!(r#"{{"t":"\"bodyHtml\":{}","bodyHtml":{m}}}"#, m.replace('"', "\\\""));
+    assert_eq!(
+        splice_body_json(&json, "bodyHtml", Some("é<b>")),
+        format!(r#"{{"t":"\"bodyHtml\":{}","bodyHtml":"\u00e9<b>"}}"#, m.replace('"', "\\\""))
+    );
+}

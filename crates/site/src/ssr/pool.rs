@@ -12,7 +12,6 @@ use std::sync::mpsc::sync_channel;
 use std::sync::{Arc, Mutex};
 
 use crate::error::BuildError;
-use crate::props::PageProps;
 use crate::protocol::{
     Preserialized, WorkerRequest, WorkerResponse as Response, read_html, to_json,
     write_render_request,
@@ -38,10 +37,18 @@ pub struct Job {
     /// The props sent to the worker, serialised (`protocol::props_json`), with `BODY_MARKER` for
     /// the body: a page without a body has these in its page-data too.
     pub props_json: String,
-    /// A page with a body: its props, to put the body in for page-data, and the HTML the builder
-    /// splices in place of `BODY_MARKER` after rendering (an article body, a biography): Node
-    /// never parses, escapes or copies it.
-    pub body: Option<(PageProps, String)>,
+    /// A page with a body: the HTML the builder splices in place of `BODY_MARKER` after
+    /// rendering (an article body, a biography): Node never parses, escapes or copies it.
+    pub body: Option<Body>,
+}
+
+/// The body of a page, held back from its worker.
+pub struct Body {
+    pub html: String,
+    /// Its field in the props (`bodyHtml`, `bioHtml`).
+    pub field: &'static str,
+    /// Whether page-data holds it too (not an article's: its HTML alone does).
+    pub in_data: bool,
 }
 
 /// Stands for the body HTML in the props a worker sees; React inserts it as raw HTML.
