@@ -224,8 +224,14 @@ pub fn load_site_partial_with(
     tracing::debug!(elapsed = ?started.elapsed(), "recordings read");
     // Every data file was read above: this names them all.
     let data_key = text_digest(&data_digest.borrow().join("\n"));
-    let media = crate::media_refs::check_all(root, &articles, authors.as_ref(), &pages);
-    let media_failed = crate::media_refs::check_all(root, &failed, None, &[]);
+    let media = crate::media_check::check_all_with(
+        &mut parsed.media_checked,
+        root,
+        &articles,
+        authors.as_ref(),
+        &pages,
+    );
+    let media_failed = crate::media_check::check_all(root, &failed, None, &[]);
     if let (Some(topics), Some(authors)) = (&topics, &authors) {
         let found = crate::cross_check::cross_check_with(
             parsed, &data_key, &articles, &failed, topics, authors,

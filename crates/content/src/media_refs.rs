@@ -124,14 +124,14 @@ pub fn check(
 
 /// What a referenced path is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum FileKind {
+pub(crate) enum FileKind {
     File,
     Other,
     Missing,
 }
 
 impl FileKind {
-    fn of(full: &Path) -> Self {
+    pub(crate) fn of(full: &Path) -> Self {
         match fs::symlink_metadata(full) {
             Ok(m) if m.is_file() => Self::File,
             Ok(m) if m.file_type().is_symlink() && full.is_file() => Self::File,
@@ -141,7 +141,7 @@ impl FileKind {
     }
 }
 
-fn resolve_located(
+pub(crate) fn resolve_located(
     from: &Path,
     field: &str,
     value: &Located<String>,
@@ -154,7 +154,7 @@ fn resolve_located(
 }
 
 /// The error of a reference (`value`, in `from`) to `file`, of the `kind` found.
-fn file_error(
+pub(crate) fn file_error(
     root: &Path,
     from: &Path,
     value: &Located<String>,
@@ -171,69 +171,6 @@ fn file_error(
         })
         .with_help(Some(missing_hint(root, file)))),
     }
-}
-
-/// Checks every image reference of the articles (cover and body), of the pages' bodies and of
-/// the authors' photos: the errors of those that name no file of the site. Each file is looked
-/// at once, however many references name it (a photograph is often many articles' cover).
-pub(crate) fn check_all(
-    root: &Path,
-    articles: &[std::sync::Arc<crate::Article>],
-    authors: Option<&crate::Authors>,
-    pages: &[crate::InfoPage],
-) -> Vec<ContentError> {
-    use rayon::prelude::*;
-    use std::borrow::Cow;
-    // Every reference: where it is written, its field, what it says, whether the parser checked
-    // its value already (a cover's, a photo's).
-    let mut written: Vec<(Cow<Path>, &str, &Located<String>, bool)> = Vec::new();
-    let mut refs: Vec<(Cow<Path>, &Located<String>, Cow<Path>)> = Vec::new();
-    for a in articles {
-        let from = || Cow::Borrowed(a.source.as_path());
-        // A cover was resolved when the article was read.
-        if let (Some(cover), Some(MediaRef::File(file))) = (&a.image, &a.image_target) {
-            refs.push((from(), cover, Cow::Borrowed(file.as_path())));
-        }
-        written.extend(a.images.iter().map(|image| (from(), "body image", image, false)));
-    }
-    for page in pages {
-        let from = || Cow::Owned(PathBuf::from(page.source()));
-        written.extend(page.images.iter().map(|image| (from(), "body image", image, false)));
-    }
-    let authors_file = || Cow::Borrowed(Path::new(crate::AUTHORS_FILE));
-    for author in authors.iter().flat_map(|a| &a.list) {
-        written.extend(author.photo.iter().map(|photo| (authors_file(), "photo", photo, true)));
-    }
-    let mut errors = Vec::new();
-    for (from, field, value, parsed) in written {
-        match resolve_located(&from, field, value) {
-            Ok(MediaRef::File(file)) => refs.push((from, value, Cow::Owned(file))),
-            Ok(MediaRef::Remote(_)) => {}
-            Err(_) if parsed => {}
-            Err(e) => errors.push(e),
-        }
-    }
-    // Keyed by the paths' bytes: a `Path` hashes component by component, at several times the
-    // cost, and these are resolved paths (normalised), so equal paths have equal bytes.
-    // `dev` does this for every reference on every rebuild: Fx, not SipHash (a tenth of a
-    // rebuild's time at 10,000 covers went to hashing these paths), and each reference hashed
-    // once when every file is there (the references are walked again only to name the missing).
-    let mut kinds: rustc_hash::FxHashMap<&std::ffi::OsStr, FileKind> =
-        rustc_hash::FxHashMap::with_capacity_and_hasher(refs.len().min(1024), Default::default());
-    for r in &refs {
-        kinds.entry(r.2.as_os_str()).or_insert(FileKind::Missing);
-    }
-    let distinct: Vec<&std::ffi::OsStr> = kinds.keys().copied().collect();
-    let found: Vec<FileKind> =
-        distinct.par_iter().map(|file| FileKind::of(&root.join(file))).collect();
-    if found.iter().all(|k| *k == FileKind::File) {
-        return errors;
-    }
-    kinds.extend(distinct.into_iter().zip(found));
-    errors.extend(refs.iter().filter_map(|(from, value, file)| {
-        file_error(root, from, value, file, kinds[file.as_os_str()]).err()
-    }));
-    errors
 }
 
 /// "looked for static/images/x.jpg; did you mean `static/images/y.jpg`?", or the folders'

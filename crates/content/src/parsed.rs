@@ -55,6 +55,9 @@ pub struct ParsedArticles {
     /// What the last load's check of slugs, authors and categories found sound.
     #[serde(skip)]
     pub(crate) checked: Option<crate::cross_check::Checked>,
+    /// What the last load's check of image references found sound.
+    #[serde(skip)]
+    pub(crate) media_checked: Option<crate::media_check::MediaChecked>,
 }
 
 /// Some entries of a store, to be saved (see [`ParsedArticles::part`]).

@@ -43,9 +43,15 @@ pub struct SiteUses {
 impl SiteUses {
     /// What `site` uses, the pages inlining `style_hashes`.
     pub fn of(site: &Site, style_hashes: Vec<String>) -> Self {
+        Self::with_remote_images(site, style_hashes, remote_images(site))
+    }
+
+    /// [`SiteUses::of`], when whether an image is remote is known (a build's image stage
+    /// knows it without reading every article's references again).
+    pub fn with_remote_images(site: &Site, style_hashes: Vec<String>, remote: bool) -> Self {
         Self {
             frame_hosts: frame_hosts(site),
-            remote_images: remote_images(site),
+            remote_images: remote,
             script_origins: script_origins(&site.config.scripts, &site.config.proxy_allow),
             style_hashes,
         }

@@ -25,7 +25,9 @@ use crate::build::key::Key;
 use crate::layout::MEDIA_DIR;
 use crate::props::{Picture, Renditions};
 
+mod kept;
 mod table;
+pub use kept::{ImageStage, KeptImages};
 pub use table::ImageTable;
 
 /// The size a remote image is given (the slot's default): its real size is not known.
@@ -84,7 +86,7 @@ impl Prepared {
 }
 
 /// Every image of a build, by reference.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct SiteImages {
     table: ImageTable,
     /// Per article (the site's order): the digest of its file's digest and the keys of the
@@ -187,6 +189,11 @@ impl SiteImages {
             .collect()
     }
 
+    /// Whether an image the pages show is an `https://` URL.
+    pub fn any_remote(&self) -> bool {
+        self.table.all().iter().any(|p| matches!(p, Prepared::Remote { .. }))
+    }
+
     /// The share URL (path on the site, or full URL) of a reference, when the stage read it.
     pub fn share_url_of(&self, target: &MediaRef) -> Option<&str> {
         self.table.get(target).map(Prepared::share_url)
@@ -237,6 +244,66 @@ fn posters(a: &Article) -> impl Iterator<Item = (MediaRef, &stillpoint_content::
     a.embeds.iter().filter_map(|e| Some((poster_ref(&a.source, e.poster.as_deref()?)?, e)))
 }
 
+/// The images an article's page shows, in order (its cover, the body's images, the embeds'
+/// posters): what each names, as written, and where (line and column). A cover was resolved
+/// when the article was read; the load checked that each poster is there.
+fn shown_by(a: &Article) -> impl Iterator<Item = (Cow<'_, MediaRef>, &str, (u32, u32))> {
+    let cover = a.image.as_ref().zip(a.image_target.as_ref());
+    let cover = cover.map(|(at, t)| (Cow::Borrowed(t), at.value.as_str(), (at.line, at.col)));
+    let body = a.images.iter().filter_map(|at| {
+        let target = stillpoint_content::resolve_media_ref(&a.source, &at.value).ok()?;
+        Some((Cow::Owned(target), at.value.as_str(), (at.line, at.col)))
+    });
+    let posters = posters(a).map(|(target, e)| {
+        (Cow::Owned(target), e.poster.as_deref().unwrap_or_default(), (e.line, e.col))
+    });
+    cover.into_iter().chain(body).chain(posters)
+}
+
+/// Whether an article's page shows a cover (the first of [`shown_by`]).
+fn has_cover(a: &Article) -> bool {
+    a.image.is_some() && a.image_target.is_some()
+}
+
+/// The targets of the authors' photos, then of the pages' images, by their index in `index`
+/// (None: a reference that names nothing); None when one names a target `index` does not have.
+fn others_of(site: &Site, index: &TargetIndex) -> Option<Vec<Option<usize>>> {
+    let authors = Path::new(stillpoint_content::AUTHORS_FILE);
+    let photos = site.authors.list.iter().map(|au| au.photo.as_ref().map(|at| (authors, at)));
+    let pages: Vec<(PathBuf, &Located<String>)> = (site.pages.iter())
+        .flat_map(|p| p.images.iter().map(move |at| (PathBuf::from(p.source()), at)))
+        .collect();
+    let pages = pages.iter().map(|(from, at)| Some((from.as_path(), *at)));
+    photos
+        .chain(pages)
+        .map(|written| {
+            let Some((from, at)) = written else { return Some(None) };
+            match stillpoint_content::resolve_media_ref(from, &at.value) {
+                Ok(target) => index.of(&target).map(Some),
+                Err(_) => Some(None),
+            }
+        })
+        .collect()
+}
+
+/// The targets of a build's references, each with its index.
+#[derive(Debug, Default, Clone)]
+struct TargetIndex {
+    /// By the bytes of a file's path or a URL (a `Path` hashes component by component, at
+    /// several times the cost; resolved paths are normalised, so equal paths have equal bytes).
+    files: rustc_hash::FxHashMap<std::ffi::OsString, usize>,
+    remote: rustc_hash::FxHashMap<String, usize>,
+}
+
+impl TargetIndex {
+    fn of(&self, target: &MediaRef) -> Option<usize> {
+        match target {
+            MediaRef::File(f) => self.files.get(f.as_os_str()).copied(),
+            MediaRef::Remote(url) => self.remote.get(url).copied(),
+        }
+    }
+}
+
 /// Every image reference of a site (covers, body images, embed posters, author photos, the
 /// fixed pages' images), each resolved once.
 pub struct References<'a> {
@@ -248,20 +315,16 @@ pub struct References<'a> {
     /// Per author: the photo's use.
     photos: Vec<Option<usize>>,
     /// What the uses name, each once, in the order first named. Uses point into it by index,
-    /// so the stage looks each reference's image up without hashing its path again (`dev`
-    /// does this for every article on every rebuild).
+    /// so the stage looks each reference's image up without hashing its path again.
     targets: Vec<MediaRef>,
+    index: TargetIndex,
 }
 
 /// The references collected so far, and what they name, each once with its index.
 #[derive(Default)]
 struct Collect<'a> {
     uses: Vec<Use<'a>>,
-    /// The index of each target, by the bytes of its path or its URL (a `Path` hashes
-    /// component by component, at several times the cost; resolved paths are normalised, so
-    /// equal paths have equal bytes).
-    files: rustc_hash::FxHashMap<std::ffi::OsString, usize>,
-    remote: rustc_hash::FxHashMap<String, usize>,
+    index: TargetIndex,
     targets: Vec<MediaRef>,
 }
 
@@ -274,17 +337,13 @@ impl<'a> Collect<'a> {
         at: (u32, u32),
         target: &MediaRef,
     ) -> usize {
-        let known = match target {
-            MediaRef::File(f) => self.files.get(f.as_os_str()),
-            MediaRef::Remote(url) => self.remote.get(url),
-        };
-        let target = match known {
-            Some(&i) => i,
+        let target = match self.index.of(target) {
+            Some(i) => i,
             None => {
                 let i = self.targets.len();
                 match target {
-                    MediaRef::File(f) => self.files.insert(f.as_os_str().to_owned(), i),
-                    MediaRef::Remote(url) => self.remote.insert(url.clone(), i),
+                    MediaRef::File(f) => self.index.files.insert(f.as_os_str().to_owned(), i),
+                    MediaRef::Remote(url) => self.index.remote.insert(url.clone(), i),
                 };
                 self.targets.push(target.clone());
                 i
@@ -310,22 +369,10 @@ impl<'a> References<'a> {
         for a in &site.articles {
             let from = || Cow::Borrowed(a.source.as_path());
             let start = c.uses.len();
-            // A cover was resolved when the article was read.
-            covers.push(
-                a.image
-                    .as_ref()
-                    .zip(a.image_target.as_ref())
-                    .map(|(at, target)| c.push(from(), &at.value, (at.line, at.col), target)),
-            );
-            for at in &a.images {
-                c.resolve(from(), at);
+            for (target, value, at) in shown_by(a) {
+                c.push(from(), value, at, &target);
             }
-            // Embed posters: images of the article's page like its body's (the load checked
-            // each is there).
-            for (target, e) in posters(a) {
-                let value = e.poster.as_deref().unwrap_or_default();
-                c.push(from(), value, (e.line, e.col), &target);
-            }
+            covers.push(has_cover(a).then_some(start));
             article_uses.push(start..c.uses.len());
         }
         let photos = site
@@ -339,14 +386,7 @@ impl<'a> References<'a> {
                 c.resolve(Cow::Owned(PathBuf::from(p.source())), at);
             }
         }
-        Self { uses: c.uses, covers, article_uses, photos, targets: c.targets }
-    }
-
-    /// The files of the site the references name (absolute paths): the build takes their
-    /// digests from its cache (`BuildCache::file_digest`, read again only when a file's size or
-    /// time changed) and hands them to [`prepare_with`].
-    pub fn files(&self, root: &Path) -> Vec<PathBuf> {
-        self.targets.iter().filter_map(|r| r.file().map(|f| root.join(f))).collect()
+        Self { uses: c.uses, covers, article_uses, photos, targets: c.targets, index: c.index }
     }
 }
 
@@ -378,7 +418,7 @@ pub fn prepare_with(
     cache: Option<&ImageCache>,
     kept: Option<&ImageTable>,
 ) -> Result<SiteImages, Diagnostics> {
-    let References { uses, covers, article_uses, photos, targets } = refs;
+    let References { uses, covers, article_uses, photos, targets, .. } = refs;
     let table = ImageTable::read(&site.root, targets, known, cache, kept).map_err(|failures| {
         let failed: HashMap<usize, &String> = failures.iter().map(|(i, m)| (*i, m)).collect();
         let mut diag = Diagnostics::default();
@@ -405,21 +445,10 @@ pub fn prepare_with(
     warnings.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
     warnings.dedup();
     let key_of = |i: Option<usize>| i.map_or("", |i| table.at(uses[i].target).key());
-    // An article's source: a digest of its file's digest and the keys of the images its page
-    // shows (none: the file's digest itself), made once per build: `dev` asks it of every
-    // article on each rebuild.
+    // An article's source, made once per build: `dev` asks it of every article on each rebuild.
     let mut buf = Vec::with_capacity(128);
-    let sources = site
-        .articles
-        .iter()
-        .zip(article_uses)
-        .map(|(a, range)| {
-            (!range.is_empty()).then(|| {
-                let file = a.digest.bytes();
-                let keys = range.clone().map(|i| key_of(Some(i)).as_bytes());
-                digest_parts(std::iter::once(&file[..]).chain(keys), &mut buf)
-            })
-        })
+    let sources = (site.articles.iter().zip(article_uses))
+        .map(|(a, range)| source_of(a, &table, range.clone().map(|i| uses[i].target), &mut buf))
         .collect();
     let mut outline = Key::new("images");
     for &cover in covers {
@@ -429,6 +458,21 @@ pub fn prepare_with(
         outline = outline.part(key_of(photo).as_bytes());
     }
     Ok(SiteImages { table, sources, outline: outline.finish(), warnings })
+}
+
+/// An article's source: a digest of its file's digest and the keys of the images its page
+/// shows (`targets`, in order), or None when it shows none (its source is its file's digest).
+fn source_of(
+    a: &Article,
+    table: &ImageTable,
+    targets: impl ExactSizeIterator<Item = usize>,
+    buf: &mut Vec<u8>,
+) -> Option<Digest> {
+    (targets.len() > 0).then(|| {
+        let file = a.digest.bytes();
+        let keys = targets.map(|t| table.at(t).key().as_bytes());
+        digest_parts(std::iter::once(&file[..]).chain(keys), buf)
+    })
 }
 
 /// Reads one image: an SVG or a raster image's size from the start of the file, and its

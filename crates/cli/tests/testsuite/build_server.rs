@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use crate::util::{SOURCE_DATE_EPOCH, SiteTest, image_cache, stderr, tree, web_bundle};
+use crate::util::{SOURCE_DATE_EPOCH, SiteTest, image_cache, png, stderr, tree, web_bundle};
 
 /// `stillpoint ARGS` in the test's folder, with the build server wanted and its socket under
 /// the test's own runtime folder.
@@ -185,4 +185,54 @@ fn builds_by_scripts_start_no_server() {
     assert!(!runtime(&t).join("stillpoint").exists(), "stderr is not a terminal: no server");
     let out = script();
     assert_eq!(served_by(&stderr(&out)), None);
+}
+
+#[test]
+fn a_build_server_answers_image_edits_as_a_clean_build_would() {
+    // The server keeps its last image stage: an edit that changes a few articles and no image
+    // takes it, anything else lists every reference again; either way, a clean build's output.
+    let t = SiteTest::from_fixture("minimal");
+    let images = t.site().join("static/images");
+    std::fs::create_dir_all(&images).unwrap();
+    std::fs::write(images.join("lake.png"), png(64, 40)).unwrap();
+    std::fs::write(images.join("dune.png"), png(48, 32)).unwrap();
+    for rel in ["articles/body-scan.md", "articles/breathing.md"] {
+        edit(&t, rel, "\nslug:", "\nimage: /images/lake.png\nimage_alt: A still lake\nslug:");
+    }
+    let breathing = t.site().join("articles/breathing.md");
+    let text = std::fs::read_to_string(&breathing).unwrap();
+    std::fs::write(&breathing, text + "\n![Dunes at dusk](/images/dune.png)\n").unwrap();
+    build(&t);
+    socket(&t);
+    let pid = served_by(&build(&t)).expect("the second build is the server's");
+    let _stop = Stop(pid);
+
+    let steps: [(&str, &dyn Fn()); 5] = [
+        ("a body edit", &|| edit(&t, "articles/body-scan.md", "Lie down", "Lie down slowly")),
+        ("a cover's alt text", &|| {
+            edit(&t, "articles/breathing.md", "A still lake", "Still water")
+        }),
+        ("an image's bytes", &|| std::fs::write(images.join("lake.png"), png(80, 50)).unwrap()),
+        ("another cover", &|| {
+            edit(&t, "articles/body-scan.md", "/images/lake.png", "/images/dune.png")
+        }),
+        ("a body edit after", &|| {
+            edit(&t, "articles/breathing.md", "Slow breathing", "Slower breathing")
+        }),
+    ];
+    for (step, change) in steps {
+        change();
+        assert_eq!(served_by(&build(&t)), Some(pid), "{step}");
+        assert_clean(&t, step);
+    }
+
+    // An image removed: the build fails at the reference, and the next one is whole again.
+    std::fs::remove_file(images.join("dune.png")).unwrap();
+    let out = run(&t, &["build", "site", "--out", "dist"]);
+    let err = stderr(&out);
+    assert!(!out.status.success(), "{err}");
+    assert!(err.contains("articles/body-scan.md:"), "{err}");
+    std::fs::write(images.join("dune.png"), png(48, 32)).unwrap();
+    assert_eq!(served_by(&build(&t)), Some(pid));
+    assert_clean(&t, "the image back");
 }

@@ -354,8 +354,8 @@ pub fn build_in(
     tracing::debug!(elapsed = ?started.elapsed(), "loaded");
     // Each image file's digest from the cache (read again only when its size or time changed).
     let mut image_digests = std::collections::HashMap::new();
-    let image_refs = crate::images::References::of(&site);
-    for file in image_refs.files(&site.root) {
+    let image_stage = crate::images::ImageStage::of(&site, session.image_kept.take());
+    for file in image_stage.files(&site.root) {
         if let Ok(digest) = cache.file_digest(&file) {
             image_digests.insert(file, digest);
         }
@@ -368,18 +368,20 @@ pub fn build_in(
         )),
         (None, _) => None,
     };
-    let images = or_keep!(
-        crate::images::prepare_with(
-            &site,
-            &image_refs,
-            &|p| image_digests.get(p).map(ToString::to_string),
-            image_cache.as_ref(),
-            session.image_table.as_ref(),
-        )
-        .map_err(BuildError::Content)
+    let (images, image_kept) = or_keep!(
+        image_stage
+            .prepare(
+                &site,
+                &|p| image_digests.get(p).map(ToString::to_string),
+                image_cache.as_ref(),
+                session.image_table.as_ref(),
+                !session.one_shot,
+            )
+            .map_err(BuildError::Content)
     );
     if !session.one_shot {
         session.image_table = Some(images.table().clone());
+        session.image_kept = image_kept;
     }
     tracing::debug!(elapsed = ?started.elapsed(), images = images.len(), "images read");
     let mut static_files = match &site.static_dir {
@@ -401,7 +403,9 @@ pub fn build_in(
     let critical_css = or_keep!(bundle.critical_css());
     let style_hashes: Vec<String> =
         Some(&critical_css).filter(|c| !c.is_empty()).map(|c| csp_hash(c)).into_iter().collect();
-    let csp = Csp::derive(&SiteUses::of(&site, style_hashes.clone()));
+    debug_assert_eq!(images.any_remote(), crate::csp::remote_images(&site));
+    let uses = SiteUses::with_remote_images(&site, style_hashes.clone(), images.any_remote());
+    let csp = Csp::derive(&uses);
     let csp_header = csp.header();
     let outline = or_keep!(
         OutlineInputs {

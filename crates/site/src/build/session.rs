@@ -41,6 +41,8 @@ pub struct Session {
     pub(super) images: Option<stillpoint_media::ImageCache>,
     /// The images the last build read, with what it read them from.
     pub(super) image_table: Option<crate::images::ImageTable>,
+    /// What the last build's image stage found per article.
+    pub(super) image_kept: Option<crate::images::KeptImages>,
     workers: Option<Workers>,
     /// Workers being started on a thread of their own ([`Session::start_workers`]).
     starting: Option<(String, JoinHandle<Result<SsrPool, BuildError>>)>,
@@ -180,6 +182,7 @@ impl Session {
         self.current = None;
         self.vouch_on_load = None;
         self.image_table = None;
+        self.image_kept = None;
     }
 
     /// The output directory `dest`, opened: the one kept from the last build when it is still as

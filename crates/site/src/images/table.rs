@@ -95,6 +95,11 @@ impl ImageTable {
         Ok(ImageTable(Arc::new(Table { from, read, index, files })))
     }
 
+    /// Whether this is `other` (taken as it was, nothing read again).
+    pub fn is_same(&self, other: &ImageTable) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+
     /// The image of target `i` (in the references' order).
     pub fn at(&self, i: usize) -> &Prepared {
         &self.0.read[i]
