@@ -103,14 +103,25 @@ pub(crate) fn check_all(
     authors: Option<&Authors>,
     pages: &[InfoPage],
 ) -> Vec<ContentError> {
+    check_whole(root, articles, authors, pages).0
+}
+
+/// [`check_all`], with every file named when all are plain files and no reference is wrong.
+fn check_whole(
+    root: &Path,
+    articles: &[Arc<Article>],
+    authors: Option<&Authors>,
+    pages: &[InfoPage],
+) -> (Vec<ContentError>, Option<FxHashSet<OsString>>) {
     let (refs, mut errors) = references(articles.iter(), authors, pages);
     let (kinds, all_files) = look_at(root, &refs);
-    if !all_files {
-        errors.extend(refs.iter().filter_map(|(from, value, file)| {
-            file_error(root, from, value, file, kinds[file.as_os_str()]).err()
-        }));
+    if all_files && errors.is_empty() {
+        return (errors, Some(kinds.keys().map(|f| f.to_os_string()).collect()));
     }
-    errors
+    errors.extend(refs.iter().filter_map(|(from, value, file)| {
+        file_error(root, from, value, file, kinds[file.as_os_str()]).err()
+    }));
+    (errors, None)
 }
 
 /// What each file the references name is, each looked at once; whether all are plain files.
@@ -146,16 +157,10 @@ pub(crate) fn check_all_with(
         *memo = Some(last);
         return Vec::new();
     }
-    let (refs, mut errors) = references(articles.iter(), authors, pages);
-    let (kinds, all_files) = look_at(root, &refs);
-    if all_files && errors.is_empty() {
-        let files = kinds.keys().map(|f| f.to_os_string()).collect();
+    let (errors, files) = check_whole(root, articles, authors, pages);
+    if let Some(files) = files {
         let articles = articles.to_vec();
         *memo = Some(MediaChecked { root: root.to_path_buf(), articles, files });
-    } else {
-        errors.extend(refs.iter().filter_map(|(from, value, file)| {
-            file_error(root, from, value, file, kinds[file.as_os_str()]).err()
-        }));
     }
     errors
 }
