@@ -27,7 +27,7 @@ use crate::props::{Picture, Renditions};
 
 mod kept;
 mod table;
-pub use kept::{ImageStage, KeptImages};
+pub use kept::{ImageStage, LastImages};
 pub use table::ImageTable;
 
 /// The size a remote image is given (the slot's default): its real size is not known.

@@ -354,7 +354,7 @@ pub fn build_in(
     tracing::debug!(elapsed = ?started.elapsed(), "loaded");
     // Each image file's digest from the cache (read again only when its size or time changed).
     let mut image_digests = std::collections::HashMap::new();
-    let image_stage = crate::images::ImageStage::of(&site, session.image_kept.take());
+    let image_stage = crate::images::ImageStage::of(&site, session.last_images.take());
     for file in image_stage.files(&site.root) {
         if let Ok(digest) = cache.file_digest(&file) {
             image_digests.insert(file, digest);
@@ -368,21 +368,14 @@ pub fn build_in(
         )),
         (None, _) => None,
     };
-    let (images, image_kept) = or_keep!(
-        image_stage
-            .prepare(
-                &site,
-                &|p| image_digests.get(p).map(ToString::to_string),
-                image_cache.as_ref(),
-                session.image_table.as_ref(),
-                !session.one_shot,
-            )
-            .map_err(BuildError::Content)
+    let (images, last_images) = image_stage.prepare(
+        &site,
+        &|p| image_digests.get(p).map(ToString::to_string),
+        image_cache.as_ref(),
+        !session.one_shot,
     );
-    if !session.one_shot {
-        session.image_table = Some(images.table().clone());
-        session.image_kept = image_kept;
-    }
+    session.last_images = last_images;
+    let images = or_keep!(images.map_err(BuildError::Content));
     tracing::debug!(elapsed = ?started.elapsed(), images = images.len(), "images read");
     let mut static_files = match &site.static_dir {
         Some(dir) => or_keep!(files::tree(dir, "")),

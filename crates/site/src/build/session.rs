@@ -39,10 +39,8 @@ pub struct Session {
     pub(super) vouch_on_load: Option<Vec<PathBuf>>,
     /// The image cache the last build opened: it remembers the entries it found whole.
     pub(super) images: Option<stillpoint_media::ImageCache>,
-    /// The images the last build read, with what it read them from.
-    pub(super) image_table: Option<crate::images::ImageTable>,
-    /// What the last build's image stage found per article.
-    pub(super) image_kept: Option<crate::images::KeptImages>,
+    /// What the last build's image stage read and found per article.
+    pub(super) last_images: Option<crate::images::LastImages>,
     workers: Option<Workers>,
     /// Workers being started on a thread of their own ([`Session::start_workers`]).
     starting: Option<(String, JoinHandle<Result<SsrPool, BuildError>>)>,
@@ -181,8 +179,7 @@ impl Session {
         self.search = None;
         self.current = None;
         self.vouch_on_load = None;
-        self.image_table = None;
-        self.image_kept = None;
+        self.last_images = None;
     }
 
     /// The output directory `dest`, opened: the one kept from the last build when it is still as

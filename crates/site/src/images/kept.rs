@@ -35,14 +35,34 @@ pub struct KeptImages {
     others: Vec<Option<usize>>,
     targets: Vec<MediaRef>,
     index: TargetIndex,
-    /// What the stage gave, with no warning (a build with warnings keeps nothing).
-    images: SiteImages,
+    /// What the stage gave, with no warning (a build with warnings keeps nothing), shared with
+    /// the build that used it: the next build takes it back whole and remakes what changed.
+    images: Arc<SiteImages>,
+}
+
+/// What a session keeps of its last image stage for the next build.
+#[derive(Debug, Clone)]
+pub enum LastImages {
+    /// The stage, per article ([`KeptImages`]).
+    Kept(Box<KeptImages>),
+    /// Only the images read: the stage warned, so nothing per article is kept.
+    Table(ImageTable),
+}
+
+impl LastImages {
+    /// The images the last build read, with what it read them from.
+    fn table(&self) -> &ImageTable {
+        match self {
+            Self::Kept(kept) => &kept.images.table,
+            Self::Table(table) => table,
+        }
+    }
 }
 
 impl KeptImages {
     /// What to keep of a build's stage (`refs` of `site`, which gave `images`); None when the
     /// stage warned about an image (the warnings' places would have to be kept too).
-    fn of(site: &Site, refs: &References, images: &SiteImages) -> Option<Self> {
+    fn of(site: &Site, refs: &References, images: &Arc<SiteImages>) -> Option<Self> {
         if !images.warnings.is_empty() {
             return None;
         }
@@ -61,7 +81,7 @@ impl KeptImages {
             others: others_of(site, &refs.index)?,
             targets: refs.targets.clone(),
             index: refs.index.clone(),
-            images: images.clone(),
+            images: Arc::clone(images),
         })
     }
 
@@ -88,19 +108,26 @@ impl KeptImages {
 
 /// The image stage of a build: its references, then the images read ([`ImageStage::prepare`]).
 pub enum ImageStage<'a> {
-    /// Every reference of the site.
-    Whole(References<'a>),
+    /// Every reference of the site, and what the last build left.
+    Whole { refs: References<'a>, last: Option<LastImages> },
     /// The last build's stage, and the places of the articles that changed since.
     Kept { kept: Box<KeptImages>, changed: Vec<usize> },
 }
 
 impl<'a> ImageStage<'a> {
-    /// The references of `site`: the last build's (`kept`) when they can be.
-    pub fn of(site: &'a Site, kept: Option<KeptImages>) -> Self {
-        match kept.and_then(|k| Some((k.changed_in(site)?, k))) {
-            Some((changed, kept)) => Self::Kept { kept: Box::new(kept), changed },
-            None => Self::Whole(References::of(site)),
+    /// The references of `site`: the last build's when they can be.
+    pub fn of(site: &'a Site, last: Option<LastImages>) -> Self {
+        match last {
+            Some(LastImages::Kept(kept)) => match kept.changed_in(site) {
+                Some(changed) => Self::Kept { kept, changed },
+                None => Self::whole(site, Some(LastImages::Kept(kept))),
+            },
+            last => Self::whole(site, last),
         }
+    }
+
+    fn whole(site: &'a Site, last: Option<LastImages>) -> Self {
+        Self::Whole { refs: References::of(site), last }
     }
 
     /// The files of the site the references name (absolute paths): the build takes their
@@ -108,55 +135,65 @@ impl<'a> ImageStage<'a> {
     /// time changed) and hands them to [`ImageStage::prepare`].
     pub fn files(&self, root: &Path) -> Vec<PathBuf> {
         let targets = match self {
-            Self::Whole(refs) => &refs.targets,
+            Self::Whole { refs, .. } => &refs.targets,
             Self::Kept { kept, .. } => &kept.targets,
         };
         targets.iter().filter_map(|r| r.file().map(|f| root.join(f))).collect()
     }
 
-    /// Reads the images ([`prepare_with`]; `table` is the last build's): the kept stage's
-    /// answers with the changed articles' sources made again when no image changed. With
-    /// `keep`, also what the next build may keep of this one.
+    /// Reads the images ([`prepare_with`], from the last build's table): the kept stage's
+    /// answers with the changed articles' sources made again when no image changed. Also gives
+    /// what a session keeps for its next build (with `keep`): this stage's, or on failure the
+    /// last one's.
     pub fn prepare(
         self,
         site: &'a Site,
         known: &(dyn Fn(&Path) -> Option<String> + Sync),
         cache: Option<&ImageCache>,
-        table: Option<&ImageTable>,
         keep: bool,
-    ) -> Result<(SiteImages, Option<KeptImages>), Diagnostics> {
+    ) -> (Result<Arc<SiteImages>, Diagnostics>, Option<LastImages>) {
         let (mut kept, changed) = match self {
-            Self::Whole(refs) => {
-                let images = prepare_with(site, &refs, known, cache, table)?;
-                let kept = keep.then(|| KeptImages::of(site, &refs, &images)).flatten();
-                return Ok((images, kept));
+            Self::Whole { refs, last } => {
+                let table = last.as_ref().map(LastImages::table);
+                let images = match prepare_with(site, &refs, known, cache, table) {
+                    Ok(images) => Arc::new(images),
+                    Err(diag) => return (Err(diag), last.filter(|_| keep)),
+                };
+                let kept = keep.then(|| match KeptImages::of(site, &refs, &images) {
+                    Some(kept) => LastImages::Kept(Box::new(kept)),
+                    None => LastImages::Table(images.table.clone()),
+                });
+                return (Ok(images), kept);
             }
             Self::Kept { kept, changed } => (kept, changed),
         };
         let last = &kept.images.table;
-        let read = ImageTable::read(&site.root, &kept.targets, known, cache, Some(last));
-        if !read.as_ref().is_ok_and(|t| t.is_same(last)) {
-            // An image changed (or cannot be read): every reference is listed again.
-            let read = read.ok();
-            return Self::Whole(References::of(site)).prepare(
-                site,
-                known,
-                cache,
-                read.as_ref().or(table),
-                keep,
-            );
+        match ImageTable::read(&site.root, &kept.targets, known, cache, Some(last)) {
+            Ok(read) if read.is_same(last) => {}
+            // An image changed (or cannot be read): every reference is listed again, from the
+            // images just read when they could be.
+            read => {
+                let last = match read {
+                    Ok(read) => LastImages::Table(read),
+                    Err(_) => LastImages::Kept(kept),
+                };
+                return Self::whole(site, Some(last)).prepare(site, known, cache, keep);
+            }
         }
+        // The last build is over: its share of the stage's answers is let go, so they are
+        // remade in place.
+        let images = Arc::make_mut(&mut kept.images);
         let mut buf = Vec::with_capacity(128);
         for i in changed {
             let a = &site.articles[i];
             let (range, _) = &kept.ranges[i];
             let targets = kept.shown[range.start as usize..range.end as usize].iter();
             let targets = targets.map(|&t| t as usize);
-            kept.images.sources[i] = source_of(a, &kept.images.table, targets, &mut buf);
+            images.sources[i] = source_of(a, &images.table, targets, &mut buf);
             kept.articles[i] = Arc::clone(a);
         }
-        let images = kept.images.clone();
-        Ok((images, keep.then_some(*kept)))
+        let images = Arc::clone(&kept.images);
+        (Ok(images), keep.then_some(LastImages::Kept(kept)))
     }
 }
 
@@ -187,19 +224,17 @@ mod tests {
         (&images.sources, &images.outline, table.all(), table.files(), &images.warnings)
     }
 
-    /// The stage of `site` from `kept`: whether it was kept, and what it gave, which must be what
+    /// The stage of `site` from `last`: whether it was kept, and what it gave, which must be what
     /// the whole stage gives.
-    fn step(site: &Site, kept: KeptImages) -> (bool, KeptImages) {
+    fn step(site: &Site, last: LastImages) -> (bool, LastImages) {
         let whole = prepare_with(site, &References::of(site), &known, None, None).unwrap();
-        let stage = ImageStage::of(site, Some(kept));
+        let stage = ImageStage::of(site, Some(last));
         let was_kept = matches!(stage, ImageStage::Kept { .. });
-        let last = match &stage {
-            ImageStage::Kept { kept, .. } => Some(kept.images.table.clone()),
-            ImageStage::Whole(_) => None,
-        };
-        let (images, kept) = stage.prepare(site, &known, None, last.as_ref(), true).unwrap();
-        assert_eq!(parts(&images), parts(&whole));
-        (was_kept, kept.expect("the demo's stage is kept"))
+        let (images, last) = stage.prepare(site, &known, None, true);
+        assert_eq!(parts(&images.unwrap()), parts(&whole));
+        let last = last.expect("a session keeps its stage");
+        assert!(matches!(last, LastImages::Kept(_)), "the demo's stage is kept");
+        (was_kept, last)
     }
 
     fn edit(root: &Path, rel: &str, from: &str, to: &str) {
@@ -214,9 +249,9 @@ mod tests {
         let root = dir.path();
         let mut parsed = ParsedArticles::default();
         let site = load(root, &mut parsed);
-        let (_, kept) =
-            ImageStage::of(&site, None).prepare(&site, &known, None, None, true).unwrap();
-        let kept = kept.expect("the demo's stage is kept");
+        let (images, kept) = ImageStage::of(&site, None).prepare(&site, &known, None, true);
+        assert!(images.is_ok());
+        let kept = kept.expect("a session keeps its stage");
 
         // A body edit of an article with a cover: only its source is made again.
         std::fs::write(
@@ -257,5 +292,22 @@ mod tests {
         .unwrap();
         let site = load(root, &mut parsed);
         assert!(step(&site, kept).0);
+    }
+
+    #[test]
+    fn a_kept_stage_remakes_the_last_answers_in_place() {
+        let dir = crate::test_site::demo_copy();
+        let root = dir.path();
+        let mut parsed = ParsedArticles::default();
+        let site = load(root, &mut parsed);
+        let (images, last) = ImageStage::of(&site, None).prepare(&site, &known, None, true);
+        // The build that used them is over: the stage holds the only share.
+        let first = Arc::as_ptr(&images.unwrap());
+        edit(root, NOTING, "title: \"The Noting", "title: \"Again, the Noting");
+        let site = load(root, &mut parsed);
+        let stage = ImageStage::of(&site, last);
+        assert!(matches!(stage, ImageStage::Kept { .. }));
+        let (images, _) = stage.prepare(&site, &known, None, true);
+        assert_eq!(Arc::as_ptr(&images.unwrap()), first, "the answers were copied");
     }
 }
