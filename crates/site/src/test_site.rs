@@ -16,7 +16,13 @@ pub(crate) fn demo() -> Site {
 pub(crate) fn demo_copy() -> tempfile::TempDir {
     let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo");
     let dir = tempfile::tempdir().unwrap();
-    for entry in walkdir::WalkDir::new(&from) {
+    // The site's sources only: not what `make run` builds beside them (`dist`, `.dist.gens`,
+    // the build state in `.stillpoint`).
+    let sources = walkdir::WalkDir::new(&from).into_iter().filter_entry(|e| {
+        let name = e.file_name().to_string_lossy();
+        e.depth() != 1 || !(name == "dist" || name.starts_with('.'))
+    });
+    for entry in sources {
         let entry = entry.unwrap();
         let to = dir.path().join(entry.path().strip_prefix(&from).unwrap());
         if entry.file_type().is_dir() {

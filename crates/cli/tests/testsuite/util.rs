@@ -142,6 +142,12 @@ impl SiteTest {
 pub fn copy_dir(from: &Path, to: &Path) {
     for entry in walk(from) {
         let rel = entry.strip_prefix(from).unwrap();
+        // A site's sources only: not what a build writes beside them (`make run` builds the
+        // demo into `dist`, `.dist.gens` and `.stillpoint`).
+        let top = rel.components().next().map(|c| c.as_os_str().to_string_lossy());
+        if top.is_some_and(|t| t == "dist" || t.starts_with('.')) {
+            continue;
+        }
         let target = to.join(rel);
         std::fs::create_dir_all(target.parent().unwrap()).unwrap();
         std::fs::copy(&entry, &target).unwrap();

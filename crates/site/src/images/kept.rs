@@ -314,4 +314,25 @@ mod tests {
         let (images, _) = stage.prepare(&site, &known, None, true);
         assert_eq!(Arc::as_ptr(&images.unwrap()), before, "the answers were copied");
     }
+
+    #[test]
+    fn a_failed_stage_gives_the_last_one_back() {
+        let dir = crate::test_site::demo_copy();
+        let root = dir.path();
+        let mut parsed = ParsedArticles::default();
+        let (_, last) = first(root, &mut parsed);
+        let photo = root.join("static/images/photos/raindrops-on-leaf.jpg");
+        let bytes = std::fs::read(&photo).unwrap();
+        std::fs::write(&photo, b"not a photograph").unwrap();
+        let site = load(root, &mut parsed);
+        let (images, last) = ImageStage::of(&site, Some(last)).prepare(&site, &known, None, true);
+        assert!(images.is_err(), "a broken cover fails the stage");
+        let last = last.expect("the last stage is given back");
+        assert!(matches!(last, LastImages::Kept(_)));
+
+        // Mended: the next build takes the stage it gave back.
+        std::fs::write(&photo, bytes).unwrap();
+        let site = load(root, &mut parsed);
+        assert!(step(&site, last).0);
+    }
 }
