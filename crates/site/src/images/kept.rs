@@ -237,11 +237,21 @@ mod tests {
         (was_kept, last)
     }
 
-    /// The site at `root` loaded, and its first stage: what it gave and what a session keeps.
-    fn first(root: &Path, parsed: &mut ParsedArticles) -> (Arc<SiteImages>, LastImages) {
-        let site = load(root, parsed);
+    /// A copy of the demo, loaded, with its first stage: what it gave and what a session keeps.
+    struct Started {
+        dir: tempfile::TempDir,
+        parsed: ParsedArticles,
+        images: Arc<SiteImages>,
+        last: LastImages,
+    }
+
+    fn first() -> Started {
+        let dir = crate::test_site::demo_copy();
+        let mut parsed = ParsedArticles::default();
+        let site = load(dir.path(), &mut parsed);
         let (images, last) = ImageStage::of(&site, None).prepare(&site, &known, None, true);
-        (images.expect("the images read"), last.expect("a session keeps its stage"))
+        let images = images.expect("the images read");
+        Started { dir, parsed, images, last: last.expect("a session keeps its stage") }
     }
 
     fn edit(root: &Path, rel: &str, from: &str, to: &str) {
@@ -252,10 +262,8 @@ mod tests {
 
     #[test]
     fn a_kept_stage_gives_what_the_whole_stage_gives() {
-        let dir = crate::test_site::demo_copy();
+        let Started { dir, mut parsed, last: kept, .. } = first();
         let root = dir.path();
-        let mut parsed = ParsedArticles::default();
-        let (_, kept) = first(root, &mut parsed);
 
         // A body edit of an article with a cover: only its source is made again.
         std::fs::write(
@@ -300,10 +308,8 @@ mod tests {
 
     #[test]
     fn a_kept_stage_remakes_the_last_answers_in_place() {
-        let dir = crate::test_site::demo_copy();
+        let Started { dir, mut parsed, images, last } = first();
         let root = dir.path();
-        let mut parsed = ParsedArticles::default();
-        let (images, last) = first(root, &mut parsed);
         let before = Arc::as_ptr(&images);
         // The build that used them is over: the stage holds the only share.
         drop(images);
@@ -317,10 +323,8 @@ mod tests {
 
     #[test]
     fn a_failed_stage_gives_the_last_one_back() {
-        let dir = crate::test_site::demo_copy();
+        let Started { dir, mut parsed, last, .. } = first();
         let root = dir.path();
-        let mut parsed = ParsedArticles::default();
-        let (_, last) = first(root, &mut parsed);
         let photo = root.join("static/images/photos/raindrops-on-leaf.jpg");
         let bytes = std::fs::read(&photo).unwrap();
         std::fs::write(&photo, b"not a photograph").unwrap();
