@@ -101,16 +101,19 @@ e2e: test-build chromium s3-server
 	cd web && STILLPOINT_MOTO_SERVER=$(CURDIR)/$(S3_VENV)/bin/moto_server STILLPOINT_BIN=$(CURDIR)/$(TEST_BIN) CHROMIUM=$(CHROMIUM) npm run e2e
 
 ## Edit-to-screen latency of `stillpoint dev` in Chromium over EDITS edits (default 20): N=articles
-## edits a generated corpus (bench/corpora/nN-s1, generated when missing), else SITE=dir (default
-## the demo); EDIT=body or title. The figures go to bench/results/ (JSON and a Markdown table).
+## edits a generated corpus (bench/corpora/nN-s1, or with IMAGES=K covers from K photographs
+## nN-iK-s1; generated when missing), else SITE=dir (default the demo); EDIT=body or title;
+## UNCOVERED=1 alternates between an article with a cover and one without, in one session. The
+## figures go to bench/results/ (JSON and a Markdown table).
 bench-dev: build chromium
 	@site=$${SITE:-$(DEMO)}; \
 	if [ -n "$(N)" ]; then \
-		site=bench/corpora/n$(N)-s1; \
-		[ -f $$site/.complete ] || { rm -rf $$site && python3 bench/gen_corpus.py --articles $(N) --out $$site --seed 1 && touch $$site/.complete; }; \
+		images=$${IMAGES:-0}; site=bench/corpora/n$(N)-s1; \
+		[ "$$images" -gt 0 ] && site=bench/corpora/n$(N)-i$$images-s1; \
+		[ -f $$site/.complete ] || { rm -rf $$site && python3 bench/gen_corpus.py --articles $(N) --out $$site --seed 1 --images $$images && touch $$site/.complete; }; \
 	fi; \
 	CHROMIUM=$(CHROMIUM) node bench/dev-latency.mjs $$site --edit $${EDIT:-body} --edits $${EDITS:-20} \
-		--bin $(CURDIR)/$(BIN) --results bench/results
+		$(if $(filter 1,$(UNCOVERED)),--uncovered) --bin $(CURDIR)/$(BIN) --results bench/results
 
 ## Build a generated corpus with Hugo and Stillpoint side by side (N articles, default 10000;
 ## BUILDERS=stillpoint for Stillpoint alone). The figures go to bench/results/.
