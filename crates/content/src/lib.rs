@@ -40,8 +40,9 @@ mod site_links;
 mod social;
 mod sponsored;
 mod suggest;
-#[cfg(test)]
-mod test_site;
+#[cfg(any(test, feature = "test-support"))]
+#[doc(hidden)]
+pub mod test_site;
 mod theme;
 mod thin;
 mod topics;

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 /// A temporary copy of `examples/demo`.
-pub(crate) fn demo_copy() -> tempfile::TempDir {
+pub fn demo_copy() -> tempfile::TempDir {
     let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/demo");
     let dir = tempfile::tempdir().unwrap();
     // The site's sources only: not what `make run` builds beside them (`dist`, `.dist.gens`,
