@@ -173,7 +173,7 @@ fn failed_build_leaves_previous_output_untouched() {
     let t = SiteTest::from_fixture("minimal");
     t.build();
     let before = tree(&t.out());
-    crate::util::copy_dir(&crate::util::fixtures().join("invalid/unknown_category"), &t.site());
+    crate::util::copy_sources(&crate::util::fixtures().join("invalid/unknown_category"), &t.site());
     let out = t.run(&["build", "site", "--out", "dist"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("nothing was written"), "{}", stderr(&out));

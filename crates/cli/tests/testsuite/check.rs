@@ -43,7 +43,7 @@ invalid_case!(
 #[test]
 fn all_errors_are_reported_at_once() {
     let t = SiteTest::invalid("unknown_category");
-    crate::util::copy_dir(&crate::util::fixtures().join("invalid/unknown_author"), &t.site());
+    crate::util::copy_sources(&crate::util::fixtures().join("invalid/unknown_author"), &t.site());
     std::fs::write(
         t.site().join("articles/y.md"),
         "---\ntitle: Y\nslug: y\nentities:\n  - category: nope\n---\n",

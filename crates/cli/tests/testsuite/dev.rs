@@ -388,7 +388,7 @@ fn a_replaced_site_directory_is_watched_and_served_again() {
         std::thread::sleep(Duration::from_millis(50));
     }
     let fresh = t.tmp.path().join("site.new");
-    crate::util::copy_dir(&moved, &fresh);
+    crate::util::copy_sources(&moved, &fresh);
     assert!(!fresh.join(".stillpoint").exists(), "a copy holds the sources only");
     let article = fresh.join(ARTICLE);
     let text = std::fs::read_to_string(&article).unwrap().replace(OLD_TITLE, NEW_TITLE);

@@ -56,14 +56,14 @@ impl SiteTest {
 
     pub fn from_dir(dir: &Path) -> Self {
         let tmp = tempfile::tempdir().unwrap();
-        copy_dir(dir, &tmp.path().join("site"));
+        copy_sources(dir, &tmp.path().join("site"));
         Self { tmp }
     }
 
     /// The minimal site with `tests/fixtures/invalid/{case}` laid over it.
     pub fn invalid(case: &str) -> Self {
         let t = Self::from_fixture("minimal");
-        copy_dir(&fixtures().join("invalid").join(case), &t.site());
+        copy_sources(&fixtures().join("invalid").join(case), &t.site());
         t
     }
 
@@ -139,20 +139,7 @@ impl SiteTest {
     }
 }
 
-pub fn copy_dir(from: &Path, to: &Path) {
-    for entry in walk(from) {
-        let rel = entry.strip_prefix(from).unwrap();
-        // A site's sources only: not what a build writes beside them (`make run` builds the
-        // demo into `dist`, `.dist.gens` and `.stillpoint`).
-        let top = rel.components().next().map(|c| c.as_os_str().to_string_lossy());
-        if top.is_some_and(|t| t == "dist" || t.starts_with('.')) {
-            continue;
-        }
-        let target = to.join(rel);
-        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
-        std::fs::copy(&entry, &target).unwrap();
-    }
-}
+pub use stillpoint_content::test_site::copy_sources;
 
 /// Every file below `dir`, sorted.
 pub fn walk(dir: &Path) -> Vec<PathBuf> {
