@@ -1,7 +1,10 @@
 //! The props every template receives: the Rust side of `web/src/protocol.ts`, field for field.
 //! Serialised camelCase; the snapshot test in `tests/` pins the shape.
 
-use serde::Serialize;
+use std::sync::Arc;
+
+use serde::{Serialize, Serializer};
+use serde_json::value::RawValue;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Link {
@@ -86,6 +89,41 @@ pub struct ArticleCard {
     pub audio_minutes: Option<u64>,
 }
 
+/// An article's card with its props JSON, written once. A card is shown on a dozen pages or more
+/// (its listings, its topics, other articles' related lists), so a build serialises each card
+/// once instead of on every page that shows it (`PlanContext::card` keeps them). Serialises as
+/// that JSON: compact and ASCII, as [`crate::protocol::props_json`] writes every page's props.
+#[derive(Debug, Clone)]
+pub struct Card(Arc<CardJson>);
+
+#[derive(Debug)]
+struct CardJson {
+    card: ArticleCard,
+    json: Box<RawValue>,
+}
+
+impl Card {
+    pub fn new(card: ArticleCard) -> Self {
+        let json =
+            RawValue::from_string(crate::protocol::props_json(&card)).expect("props JSON is JSON");
+        Self(Arc::new(CardJson { card, json }))
+    }
+}
+
+impl std::ops::Deref for Card {
+    type Target = ArticleCard;
+
+    fn deref(&self) -> &ArticleCard {
+        &self.0.card
+    }
+}
+
+impl Serialize for Card {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.json.serialize(serializer)
+    }
+}
+
 /// An article's recording (`audio:`): the player's source.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ArticleAudio {
@@ -140,10 +178,10 @@ pub struct HomeProps {
     pub lead: String,
     pub titles: HomeTitles,
     /// Each section is empty when hidden (`show = false`): an empty section is not rendered.
-    pub featured: Vec<ArticleCard>,
-    pub top_stories: Vec<ArticleCard>,
-    pub popular: Vec<ArticleCard>,
-    pub more: Vec<ArticleCard>,
+    pub featured: Vec<Card>,
+    pub top_stories: Vec<Card>,
+    pub popular: Vec<Card>,
+    pub more: Vec<Card>,
 }
 
 /// The home sections' headings (`[home.top_stories]`, `[home.popular]`, `[home.more]`).
@@ -268,7 +306,7 @@ pub struct ArticleProps {
     #[serde(skip_serializing_if = "String::is_empty")]
     pub body_html: String,
     pub toc: Vec<TocEntry>,
-    pub related: Vec<ArticleCard>,
+    pub related: Vec<Card>,
     pub topics: Vec<TopicPair>,
     pub tags: Vec<Link>,
     pub url: String,
@@ -281,7 +319,7 @@ pub struct ListingProps {
     pub title: String,
     pub description: String,
     pub children: Vec<Link>,
-    pub articles: Vec<ArticleCard>,
+    pub articles: Vec<Card>,
     pub total: usize,
     pub pagination: Pagination,
     pub cover: Option<String>,
@@ -315,7 +353,7 @@ pub struct AuthorProps {
     pub role: String,
     pub photo: Option<Picture>,
     pub bio_html: String,
-    pub articles: Vec<ArticleCard>,
+    pub articles: Vec<Card>,
     pub total: usize,
     pub pagination: Pagination,
 }
@@ -477,7 +515,8 @@ impl PageProps {
 
 #[cfg(test)]
 mod tests {
-    use super::{Picture, Renditions};
+    use super::{ArticleCard, Card, Link, Picture, Renditions};
+    use crate::protocol::props_json;
 
     fn photo(widths: &[u32]) -> Picture {
         Picture {
@@ -510,5 +549,27 @@ mod tests {
         assert_eq!(r.srcset("avif"), "/media/k-320.avif 320w,/media/k-640.avif 640w");
         let json = serde_json::to_value(p.on_card()).unwrap();
         assert!(json.get("preview").is_none() && json.get("position").is_none(), "{json}");
+    }
+
+    #[test]
+    fn a_card_serialises_as_the_props_it_holds_wherever_it_is_written() {
+        let props = ArticleCard {
+            href: "/articles/still-water".into(),
+            title: "Still water \u{1F30A} \"at dawn\"".into(),
+            description: "Breathing by the lake → calm".into(),
+            date: "2026-05-01".into(),
+            author: Some(Link::new("Ana", "/authors/ana")),
+            image: Some(photo(&[320, 640]).on_card()),
+            reading_minutes: 4,
+            topic: None,
+            audio_minutes: Some(12),
+        };
+        let card = Card::new(props.clone());
+        assert_eq!(card.title, props.title);
+        // In a page's props (ASCII JSON, as sent to the worker and written to page-data)…
+        assert_eq!(props_json(&vec![card.clone()]), props_json(&vec![props.clone()]));
+        assert!(props_json(&card).is_ascii());
+        // …and read back by any other serialiser as the same value.
+        assert_eq!(serde_json::to_value(&card).unwrap(), serde_json::to_value(&props).unwrap());
     }
 }

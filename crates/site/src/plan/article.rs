@@ -159,7 +159,7 @@ fn logo(ctx: &PlanContext) -> String {
 /// Up to four other articles of the first subcategory, then of the first category, newest first.
 /// Their cards leave out the article's own subcategory, which its breadcrumbs name, and their
 /// descriptions: a short "read next" list of titles.
-fn related(ctx: &PlanContext, i: ArticleId) -> Vec<crate::props::ArticleCard> {
+fn related(ctx: &PlanContext, i: ArticleId) -> Vec<crate::props::Card> {
     let Some(&(ci, si)) = ctx.catalog.topics_of(i).first() else { return Vec::new() };
     let cat = &ctx.catalog.categories[ci];
     // Stops at the fourth: the lists hold thousands of articles on a large site.
@@ -172,11 +172,7 @@ fn related(ctx: &PlanContext, i: ArticleId) -> Vec<crate::props::ArticleCard> {
             picks.push(j);
         }
     }
-    let mut cards = ctx.cards(&picks, Some((ci, si)));
-    for card in &mut cards {
-        card.description.clear();
-    }
-    cards
+    picks.into_iter().map(|j| ctx.card(j, Some((ci, si)), false)).collect()
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use stillpoint_content::{
 
 use super::summary::{ArticleSummary, Held};
 use crate::images::SiteImages;
-use crate::props::{ArticleCard, Common, Link, Picture, SponsoredBlock};
+use crate::props::{ArticleCard, Card, Common, Link, Picture, SponsoredBlock};
 use crate::route::Route;
 use crate::sponsored::{sanitize_fragment, sponsored_label};
 
@@ -56,9 +56,25 @@ pub struct PlanContext<'a> {
     sanitised: Mutex<HashMap<&'a str, String>>,
     /// Every article in the HTML sitemap's order, made when a sitemap page is first planned.
     sitemap_order: OnceLock<Vec<ArticleId>>,
+    /// The cards made so far, by article and [`CardKey`]: each is shown on many pages.
+    cards: Mutex<HashMap<CardKey, Card>>,
     /// The plans of this context alive now, and the most that ever were at once.
     live: Arc<LivePlans>,
 }
+
+/// What a card depends on besides its article: the topic its eyebrow names (none on the
+/// topic's own pages) and whether it shows its description.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct CardKey {
+    article: ArticleId,
+    topic: Option<(usize, usize)>,
+    described: bool,
+}
+
+/// The most cards a context keeps: a 10,000-article site shows about 20,000 kinds of card; a
+/// larger one keeps the latest so many (emptied when full), so memory stays bounded however
+/// large the site.
+const CARDS_KEPT: usize = 32_768;
 
 /// Counts the plans alive at once: a build plans, renders and writes its pages a batch at a
 /// time (planning the next while one renders), so however large the site, this stays within two
@@ -110,6 +126,7 @@ impl<'a> PlanContext<'a> {
             sponsored_label: sponsored_label(&site.config.id),
             sanitised: Mutex::new(HashMap::new()),
             sitemap_order: OnceLock::new(),
+            cards: Mutex::new(HashMap::new()),
             live: Arc::default(),
         }
     }
@@ -325,11 +342,32 @@ impl<'a> PlanContext<'a> {
     }
 
     /// Article `i`'s card. Its topic eyebrow names its first category → subcategory, unless that is
-    /// `here`: the subcategory the page itself is about, which the page already names.
-    pub fn card(&self, i: ArticleId, here: Option<(usize, usize)>) -> ArticleCard {
+    /// `here`: the subcategory the page itself is about, which the page already names. Without its
+    /// description unless `described` (a related list shows titles only).
+    pub fn card(&self, i: ArticleId, here: Option<(usize, usize)>, described: bool) -> Card {
+        let topic = self.catalog.topics_of(i).first().copied().filter(|&p| Some(p) != here);
+        let key = CardKey { article: i, topic, described };
+        if let Some(card) = self.cards.lock().expect("cards lock").get(&key) {
+            Shows::note(i);
+            return card.clone();
+        }
+        let card = Card::new(self.make_card(i, topic, described));
+        let mut cards = self.cards.lock().expect("cards lock");
+        if cards.len() >= CARDS_KEPT {
+            cards.clear();
+        }
+        cards.insert(key, card.clone());
+        card
+    }
+
+    fn make_card(
+        &self,
+        i: ArticleId,
+        topic: Option<(usize, usize)>,
+        described: bool,
+    ) -> ArticleCard {
         let ArticleSummary { placement, shown } = self.summary(i);
-        let first = self.catalog.topics_of(i).first().copied().filter(|&p| Some(p) != here);
-        let topic = first.map(|(ci, si)| {
+        let topic = topic.map(|(ci, si)| {
             let c = &self.topics.categories[ci];
             Link::new(
                 format!("{} → {}", strip_emoji(&c.topic.title), strip_emoji(&c.children[si].title)),
@@ -339,7 +377,7 @@ impl<'a> PlanContext<'a> {
         ArticleCard {
             href: Route::article(placement.slug).into(),
             title: shown.title.to_string(),
-            description: shown.description.to_string(),
+            description: if described { shown.description.to_string() } else { String::new() },
             date: placement.date.to_string(),
             author: self
                 .author_index(placement.author)
@@ -352,8 +390,8 @@ impl<'a> PlanContext<'a> {
     }
 
     /// The cards of `list`, for a page about the subcategory `here` (if any): see `card`.
-    pub fn cards(&self, list: &[ArticleId], here: Option<(usize, usize)>) -> Vec<ArticleCard> {
-        list.iter().map(|&i| self.card(i, here)).collect()
+    pub fn cards(&self, list: &[ArticleId], here: Option<(usize, usize)>) -> Vec<Card> {
+        list.iter().map(|&i| self.card(i, here, true)).collect()
     }
 
     pub fn common(&self, path: &str, breadcrumbs: Vec<Link>) -> Common {
@@ -452,5 +490,26 @@ mod tests {
         assert_eq!(strip_emoji("🛠️ Techniques"), "Techniques");
         assert_eq!(strip_emoji("Plain"), "Plain");
         assert_eq!(strip_emoji("4-7-8 Breathing"), "4-7-8 Breathing");
+    }
+
+    #[test]
+    fn a_card_is_made_once_yet_every_page_showing_it_notes_its_article() {
+        let site = crate::test_site::demo();
+        let catalog = stillpoint_content::build_catalog(&site);
+        let ctx = PlanContext::new(&site, &catalog);
+        let first = super::super::plan(&ctx, super::super::PageRef::Home);
+        let again = super::super::plan(&ctx, super::super::PageRef::Home);
+        assert!(!first.shows.is_empty());
+        assert_eq!(again.shows, first.shows, "a kept card still notes what the page shows");
+
+        let i = ArticleId::new(0);
+        let &(ci, si) = catalog.topics_of(i).first().expect("a topic");
+        let listed = ctx.card(i, None, true);
+        assert!(!listed.description.is_empty() && listed.topic.is_some());
+        let related = ctx.card(i, Some((ci, si)), false);
+        assert!(related.description.is_empty() && related.topic.is_none());
+        assert_eq!(ctx.card(i, None, true).description, listed.description);
+        let kinds = ctx.cards.lock().unwrap().keys().filter(|k| k.article == i).count();
+        assert!(kinds >= 2, "each kind of card is kept apart");
     }
 }

@@ -366,7 +366,7 @@ mod tests {
 
     use crate::test_site::demo;
 
-    fn hrefs(cards: &[crate::props::ArticleCard]) -> Vec<&str> {
+    fn hrefs(cards: &[crate::props::Card]) -> Vec<&str> {
         cards.iter().map(|c| c.href.as_str()).collect()
     }
 
