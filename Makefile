@@ -108,9 +108,7 @@ e2e: test-build chromium s3-server
 bench-dev: build chromium
 	@site=$${SITE:-$(DEMO)}; \
 	if [ -n "$(N)" ]; then \
-		images=$${IMAGES:-0}; site=bench/corpora/n$(N)-s1; \
-		[ "$$images" -gt 0 ] && site=bench/corpora/n$(N)-i$$images-s1; \
-		[ -f $$site/.complete ] || { rm -rf $$site && python3 bench/gen_corpus.py --articles $(N) --out $$site --seed 1 --images $$images && touch $$site/.complete; }; \
+		site=$$(bash bench/corpus.sh $(N) $${IMAGES:-0}) || exit 1; \
 	fi; \
 	CHROMIUM=$(CHROMIUM) node bench/dev-latency.mjs $$site --edit $${EDIT:-body} --edits $${EDITS:-20} \
 		$(if $(filter 1,$(UNCOVERED)),--uncovered) --bin $(CURDIR)/$(BIN) --results bench/results

@@ -15,19 +15,13 @@ N=${1:?usage: compare.sh N}
 BENCH=$(cd "$(dirname "$0")" && pwd)
 SEED=${SEED:-1}; IMAGES=${IMAGES:-0}; WARM=${WARM:-1}; TIMEOUT_S=${TIMEOUT_S:-1800}; ROUNDS=${ROUNDS:-1}
 BUILDERS=${BUILDERS:-hugo stillpoint}
-TAG=n$N; if [ "$IMAGES" -gt 0 ]; then TAG=n$N-i$IMAGES; fi
-CORPUS="$BENCH/corpora/$TAG-s$SEED"
+[ -x /usr/bin/time ] || { apt-get update -qq && apt-get install -y -qq time; }
+CORPUS=$(bash "$BENCH/corpus.sh" "$N" "$IMAGES" "$SEED") || exit 1
+TAG=$(basename "$CORPUS"); TAG=${TAG%-s"$SEED"}   # nN or nN-iK: names the outputs and results
 OUTS="$BENCH/out/$TAG"
 STAMP=$(date -u +%Y%m%dT%H%M%SZ)
 RES="$BENCH/results/$TAG-$STAMP"
-mkdir -p "$BENCH/corpora" "$OUTS" "$RES"
-[ -x /usr/bin/time ] || { apt-get update -qq && apt-get install -y -qq time; }
-
-if [ ! -f "$CORPUS/.complete" ]; then
-  rm -rf "$CORPUS"
-  /usr/bin/time -f "generated in %e s, max RSS %M KiB" python3 "$BENCH/gen_corpus.py" --articles "$N" --out "$CORPUS" --seed "$SEED" --images "$IMAGES"
-  touch "$CORPUS/.complete"
-fi
+mkdir -p "$OUTS" "$RES"
 SLUG=$(ls "$CORPUS/articles" | LC_ALL=C sort | awk "NR==1"); SLUG=${SLUG%.md}
 
 available() {

@@ -21,7 +21,7 @@ BENCH=$(cd "$(dirname "$0")" && pwd)
 BIN=${STILLPOINT:-$BENCH/../target/release/stillpoint}
 ROUNDS=${ROUNDS:-3}; COLD=${COLD:-1}
 [ -x "$BIN" ] || { echo "no executable at $BIN (make build)" >&2; exit 2; }
-CORPUS="$BENCH/corpora/n$N-i$K-s${SEED:-1}"
+CORPUS=$(bash "$BENCH/corpus.sh" "$N" "$K" "${SEED:-1}")
 STATE="$CORPUS/.stillpoint"
 export STILLPOINT_BUILD="$BIN build {site} --out {out}" BUILDERS=stillpoint WARM=0
 unset STILLPOINT_IMAGE_CACHE
