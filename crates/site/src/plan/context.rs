@@ -57,7 +57,7 @@ pub struct PlanContext<'a> {
     /// Every article in the HTML sitemap's order, made when a sitemap page is first planned.
     sitemap_order: OnceLock<Vec<ArticleId>>,
     /// The cards made so far, by article and [`CardKey`]: each is shown on many pages.
-    cards: Mutex<HashMap<CardKey, Card>>,
+    cards: Mutex<rustc_hash::FxHashMap<CardKey, Card>>,
     /// The plans of this context alive now, and the most that ever were at once.
     live: Arc<LivePlans>,
 }
@@ -126,7 +126,7 @@ impl<'a> PlanContext<'a> {
             sponsored_label: sponsored_label(&site.config.id),
             sanitised: Mutex::new(HashMap::new()),
             sitemap_order: OnceLock::new(),
-            cards: Mutex::new(HashMap::new()),
+            cards: Mutex::default(),
             live: Arc::default(),
         }
     }
