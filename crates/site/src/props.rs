@@ -7,6 +7,7 @@ use serde::{Serialize, Serializer};
 use serde_json::value::RawValue;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub struct Link {
     pub label: String,
     pub href: String,
@@ -74,6 +75,7 @@ pub struct SiteData {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(rename_all = "camelCase")]
 pub struct ArticleCard {
     pub href: String,
@@ -89,38 +91,30 @@ pub struct ArticleCard {
     pub audio_minutes: Option<u64>,
 }
 
-/// An article's card with its props JSON, written once. A card is shown on a dozen pages or more
+/// An article's card as its props JSON, written once. A card is shown on a dozen pages or more
 /// (its listings, its topics, other articles' related lists), so a build serialises each card
-/// once instead of on every page that shows it (`PlanContext::card` keeps them). Serialises as
+/// once instead of on every page that shows it (`PlanContext::card` keeps them), and keeps only
 /// that JSON: compact and ASCII, as [`crate::protocol::props_json`] writes every page's props.
 #[derive(Debug, Clone)]
-pub struct Card(Arc<CardJson>);
-
-#[derive(Debug)]
-struct CardJson {
-    card: ArticleCard,
-    json: Box<RawValue>,
-}
+pub struct Card(Arc<RawValue>);
 
 impl Card {
-    pub fn new(card: ArticleCard) -> Self {
+    pub fn new(card: &ArticleCard) -> Self {
         let json =
-            RawValue::from_string(crate::protocol::props_json(&card)).expect("props JSON is JSON");
-        Self(Arc::new(CardJson { card, json }))
+            RawValue::from_string(crate::protocol::props_json(card)).expect("props JSON is JSON");
+        Self(Arc::from(json))
     }
-}
 
-impl std::ops::Deref for Card {
-    type Target = ArticleCard;
-
-    fn deref(&self) -> &ArticleCard {
-        &self.0.card
+    /// The card's props, read back from its JSON.
+    #[cfg(test)]
+    pub fn props(&self) -> ArticleCard {
+        serde_json::from_str(self.0.get()).expect("a card's JSON")
     }
 }
 
 impl Serialize for Card {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.0.json.serialize(serializer)
+        self.0.serialize(serializer)
     }
 }
 
@@ -204,6 +198,7 @@ pub struct AuthorByline {
 /// renditions (the modern formats' srcsets are built from them), and what shows while it loads.
 /// The `sizes` come from the slot it is shown in.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub struct Picture {
     /// The original-format rendition (the largest up to 1280 px wide), an SVG's path, or an
     /// `https://` URL.
@@ -245,6 +240,7 @@ impl Picture {
 /// width. Pages carry the stem and the widths, not the URLs: a card's picture is a fifth of the
 /// bytes it would be, in the HTML and in page-data.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub struct Renditions {
     /// `/media/{key}`.
     pub stem: String,
@@ -564,8 +560,8 @@ mod tests {
             topic: None,
             audio_minutes: Some(12),
         };
-        let card = Card::new(props.clone());
-        assert_eq!(card.title, props.title);
+        let card = Card::new(&props);
+        assert_eq!(card.props().title, props.title);
         // In a page's props (ASCII JSON, as sent to the worker and written to page-data)…
         assert_eq!(props_json(&vec![card.clone()]), props_json(&vec![props.clone()]));
         assert!(props_json(&card).is_ascii());

@@ -351,7 +351,7 @@ impl<'a> PlanContext<'a> {
             Shows::note(i);
             return card.clone();
         }
-        let card = Card::new(self.make_card(i, topic, described));
+        let card = Card::new(&self.make_card(i, topic, described));
         let mut cards = self.cards.lock().expect("cards lock");
         if cards.len() >= CARDS_KEPT {
             cards.clear();
@@ -504,11 +504,11 @@ mod tests {
 
         let i = ArticleId::new(0);
         let &(ci, si) = catalog.topics_of(i).first().expect("a topic");
-        let listed = ctx.card(i, None, true);
+        let listed = ctx.card(i, None, true).props();
         assert!(!listed.description.is_empty() && listed.topic.is_some());
-        let related = ctx.card(i, Some((ci, si)), false);
+        let related = ctx.card(i, Some((ci, si)), false).props();
         assert!(related.description.is_empty() && related.topic.is_none());
-        assert_eq!(ctx.card(i, None, true).description, listed.description);
+        assert_eq!(ctx.card(i, None, true).props().description, listed.description);
         let kinds = ctx.cards.lock().unwrap().keys().filter(|k| k.article == i).count();
         assert!(kinds >= 2, "each kind of card is kept apart");
     }

@@ -366,8 +366,8 @@ mod tests {
 
     use crate::test_site::demo;
 
-    fn hrefs(cards: &[crate::props::Card]) -> Vec<&str> {
-        cards.iter().map(|c| c.href.as_str()).collect()
+    fn hrefs(cards: &[crate::props::Card]) -> Vec<String> {
+        cards.iter().map(|c| c.props().href).collect()
     }
 
     #[test]
@@ -376,11 +376,11 @@ mod tests {
         let catalog = build_catalog(&site);
         let ctx = PlanContext::new(&site, &catalog);
         let PageProps::Home(home) = home(&ctx).props else { panic!("home props") };
-        let all: Vec<&str> = [&home.featured, &home.top_stories, &home.popular, &home.more]
+        let all: Vec<String> = [&home.featured, &home.top_stories, &home.popular, &home.more]
             .into_iter()
             .flat_map(|cards| hrefs(cards))
             .collect();
-        let unique: HashSet<&str> = all.iter().copied().collect();
+        let unique: HashSet<&String> = all.iter().collect();
         assert_eq!(unique.len(), all.len(), "an article twice on the home page: {all:?}");
         assert_eq!(home.popular.len(), POPULAR);
         // Fewer than every section can hold: every article is somewhere on the page.
