@@ -102,10 +102,37 @@ pub struct EntitySubcategory {
     pub subsubcategories: Vec<String>,
 }
 
-/// The front matter fields, as serde reads them. Unknown fields are not denied here but found
-/// by a first pass over the keys against [`FIELDS`], so that all of them are reported at once.
-#[derive(Deserialize)]
-struct Raw {
+/// Declares the front matter fields once, as three things: [`Raw`], which reads them and skips
+/// any other key (unknown fields are found by a pass over the keys against [`FIELDS`], so that
+/// all of them are reported at once); [`KnownOnly`], which reads the same fields and denies any
+/// other, so that a file whose fields are all known (nearly every file) is read in one pass; and
+/// [`FIELDS`], their names (a test checks them against serde's).
+macro_rules! front_matter_fields {
+    ($($(#[$attr:meta])* $name:ident: $ty:ty,)*) => {
+        #[derive(Deserialize)]
+        #[cfg_attr(test, derive(Debug))]
+        struct Raw {
+            $($(#[$attr])* $name: $ty,)*
+        }
+
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct KnownOnly {
+            $($(#[$attr])* $name: $ty,)*
+        }
+
+        impl From<KnownOnly> for Raw {
+            fn from(known: KnownOnly) -> Self {
+                Self { $($name: known.$name,)* }
+            }
+        }
+
+        /// Every field of [`Raw`]: the one list of known front matter fields.
+        pub(crate) const FIELDS: &[&str] = &[$(stringify!($name),)*];
+    };
+}
+
+front_matter_fields! {
     title: Option<Spanned<String>>,
     slug: Option<Spanned<String>>,
     date: Option<Spanned<String>>,
@@ -124,30 +151,11 @@ struct Raw {
     accept: Option<Vec<Spanned<String>>>,
 }
 
-/// Every field of [`Raw`]: the one list of known front matter fields (a test checks it against
-/// serde's).
-pub(crate) const FIELDS: &[&str] = &[
-    "title",
-    "slug",
-    "date",
-    "draft",
-    "expires",
-    "updated",
-    "author",
-    "description",
-    "image",
-    "image_alt",
-    "image_focus",
-    "audio",
-    "entities",
-    "aliases",
-    "accept",
-];
-
 /// Required fields: absent, each is one `missing_field` error.
 const REQUIRED: &[&str] = &["title", "slug", "entities"];
 
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(Debug))]
 #[serde(deny_unknown_fields)]
 struct RawEntity {
     category: Spanned<String>,
@@ -156,6 +164,7 @@ struct RawEntity {
 }
 
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(Debug))]
 #[serde(deny_unknown_fields)]
 struct RawSub {
     subcategory: Spanned<String>,
@@ -173,6 +182,69 @@ impl Article {
         match Self::parse_partial(source, text, default_date) {
             (Some(article), errors) if errors.is_empty() => Ok(article),
             (_, errors) => Err(errors),
+        }
+    }
+
+    /// The front matter of a file that is not all known fields of the right shape, read so that
+    /// every problem is reported: first its keys alone, so that every unknown field is reported
+    /// and a syntax error once, alone; then its fields. `Err` when the fields cannot be read (a
+    /// syntax error, or a value of the wrong shape), with all there is to say; `off` is the line
+    /// before the YAML's first.
+    fn read_each_problem(
+        source: &Path,
+        yaml: &str,
+        off: u32,
+    ) -> Result<(Raw, Vec<ContentError>), Vec<ContentError>> {
+        let yaml_error = |e: serde_saphyr::Error| {
+            let (line, col) = e.location().map_or((0, 0), |l| (l.line() as u32, l.column() as u32));
+            let line = if line == 0 { 1 } else { line + off };
+            yaml_error(source, line, col, &e)
+        };
+        let keys: TopKeys = match serde_saphyr::from_str(yaml) {
+            Ok(keys) => keys,
+            Err(e) => {
+                // The typed pass may stop earlier, where a value first goes wrong (`[unclosed`
+                // read as a list): the first problem in the file is the one to fix.
+                let line = |e: &serde_saphyr::Error| e.location().map_or(0, |l| l.line());
+                let first = match serde_saphyr::from_str::<Raw>(yaml) {
+                    Err(typed) if line(&typed) > 0 && line(&typed) < line(&e) => typed,
+                    _ => e,
+                };
+                return Err(vec![yaml_error(first)]);
+            }
+        };
+        let mut errors = Vec::new();
+        for key in &keys.0 {
+            if !FIELDS.contains(&key.value.as_str()) {
+                let (line, col) = (key.defined.line() as u32 + off, key.defined.column() as u32);
+                errors.push(
+                    ContentError::new(
+                        source,
+                        line,
+                        col,
+                        ContentErrorKind::UnknownField(key.value.clone()),
+                    )
+                    .with_help(unknown_field_hint(&key.value, FIELDS)),
+                );
+            }
+        }
+        match serde_saphyr::from_str::<Raw>(yaml) {
+            Ok(raw) => Ok((raw, errors)),
+            Err(e) => {
+                // A value of the wrong shape: report it with what the first pass found.
+                errors.push(yaml_error(e));
+                for field in REQUIRED {
+                    if !keys.0.iter().any(|k| k.value == *field) {
+                        errors.push(ContentError::new(
+                            source,
+                            1,
+                            1,
+                            ContentErrorKind::MissingField((*field).into()),
+                        ));
+                    }
+                }
+                Err(errors)
+            }
         }
     }
 
@@ -200,56 +272,17 @@ impl Article {
             Err(SplitError::Unclosed) => return (None, fm_err(1, "no closing `---` line")),
         };
         let off = split.yaml_line - 1;
-        let yaml_error = |e: serde_saphyr::Error| {
-            let (line, col) = e.location().map_or((0, 0), |l| (l.line() as u32, l.column() as u32));
-            let line = if line == 0 { 1 } else { line + off };
-            yaml_error(source, line, col, &e)
+        // Nearly every file names known fields only, with values of the right shape: one pass.
+        // Any other file is read again (`read_each_problem`) to report each of its problems.
+        let (raw, mut errors) = match serde_saphyr::from_str::<KnownOnly>(split.yaml) {
+            Ok(known) => (Raw::from(known), Vec::new()),
+            Err(_) => match Self::read_each_problem(source, split.yaml, off) {
+                Ok(read) => read,
+                Err(errors) => return (None, errors),
+            },
         };
-        // First pass: the keys alone, so every unknown field is reported, and a syntax error
-        // is reported once, alone.
-        let keys: TopKeys = match serde_saphyr::from_str(split.yaml) {
-            Ok(keys) => keys,
-            Err(e) => {
-                // The typed pass may stop earlier, where a value first goes wrong (`[unclosed`
-                // read as a list): the first problem in the file is the one to fix.
-                let line = |e: &serde_saphyr::Error| e.location().map_or(0, |l| l.line());
-                let first = match serde_saphyr::from_str::<Raw>(split.yaml) {
-                    Err(typed) if line(&typed) > 0 && line(&typed) < line(&e) => typed,
-                    _ => e,
-                };
-                return (None, vec![yaml_error(first)]);
-            }
-        };
-        let mut errors = Vec::new();
-        for key in &keys.0 {
-            if !FIELDS.contains(&key.value.as_str()) {
-                let (line, col) = (key.defined.line() as u32 + off, key.defined.column() as u32);
-                errors.push(
-                    ContentError::new(
-                        source,
-                        line,
-                        col,
-                        ContentErrorKind::UnknownField(key.value.clone()),
-                    )
-                    .with_help(unknown_field_hint(&key.value, FIELDS)),
-                );
-            }
-        }
         let missing = |field: &str| {
             ContentError::new(source, 1, 1, ContentErrorKind::MissingField(field.into()))
-        };
-        let raw: Raw = match serde_saphyr::from_str(split.yaml) {
-            Ok(raw) => raw,
-            Err(e) => {
-                // A value of the wrong shape: report it with what the first pass found.
-                errors.push(yaml_error(e));
-                for field in REQUIRED {
-                    if !keys.0.iter().any(|k| k.value == *field) {
-                        errors.push(missing(field));
-                    }
-                }
-                return (None, errors);
-            }
         };
         let at = |s: &Spanned<String>| (s.defined.line() as u32 + off, s.defined.column() as u32);
 
@@ -1163,6 +1196,33 @@ More [topic](/anxiety-management/).
         let mut d = Fields(None);
         let _ = Raw::deserialize(&mut d);
         d.0.unwrap()
+    }
+
+    /// A front matter of known fields only is read in one pass (`KnownOnly`); what it reads is
+    /// what the reading that reports each problem reads, with no problem; and a file with an
+    /// unknown field is not read in one pass.
+    #[test]
+    fn one_pass_reads_what_the_reporting_reading_reads() {
+        let every_field = GOOD.replace(
+            "author:",
+            "draft: true\nexpires: 2030-01-01\nupdated: 2025-04-01\ndescription: \"Calm.\"\n\
+             image: cover.jpg\nimage_alt: \"A lake\"\nimage_focus: 30% 60%\naudio: a.ogg\n\
+             aliases: [/old]\naccept: [thin]\nauthor:",
+        );
+        for text in [GOOD, every_field.as_str()] {
+            let yaml = split(text).unwrap().yaml;
+            let one_pass = Raw::from(serde_saphyr::from_str::<KnownOnly>(yaml).unwrap());
+            let (reported, problems) =
+                Article::read_each_problem(Path::new("a.md"), yaml, 1).unwrap();
+            assert!(problems.is_empty(), "{problems:?}");
+            assert_eq!(format!("{one_pass:?}"), format!("{reported:?}"));
+        }
+        let unknown = GOOD.replace("author:", "tags: [calm]\nauthor:");
+        assert!(serde_saphyr::from_str::<KnownOnly>(split(&unknown).unwrap().yaml).is_err());
+        let errs = Article::parse(Path::new("a.md"), &unknown, date()).unwrap_err();
+        assert!(
+            matches!(&errs[..], [e] if matches!(&e.kind, ContentErrorKind::UnknownField(f) if f == "tags"))
+        );
     }
 
     #[test]
