@@ -34,7 +34,9 @@ mod tests {
             published: Some("2025-03-02".into()),
             prev: None,
             next: Some("/x/page/2".into()),
-            json_ld: vec![serde_json::json!({"@type": "Article"})],
+            json_ld: vec![
+                serde_json::value::to_raw_value(&serde_json::json!({"@type": "Article"})).unwrap(),
+            ],
             noindex: false,
         };
         let json: serde_json::Value = serde_json::to_value(PageHead::from(&head)).unwrap();

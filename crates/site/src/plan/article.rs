@@ -1,10 +1,10 @@
 //! Article pages.
 
 use crate::route::Route;
-use serde_json::json;
+use serde::Serialize;
 use stillpoint_content::{Article, ArticleId};
 
-use super::json_ld::breadcrumbs_ld;
+use super::json_ld::{breadcrumbs_ld, json_ld};
 use super::{Head, PagePlan, PlanContext, strip_emoji};
 use crate::props::{ArticleAudio, ArticleProps, AuthorByline, Link, PageProps, TopicPair};
 use crate::render::Markdown;
@@ -61,25 +61,6 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: ArticleId, a: &'a Article) -> PageP
         published: Some(a.date.to_string()),
         ..Head::default()
     };
-    let mut ld = json!({
-        "@context": "https://schema.org",
-        "@type": "Article",
-        "headline": a.title,
-        "description": a.description,
-        "datePublished": a.date.to_string(),
-        "mainEntityOfPage": url,
-        "publisher": {"@type": "Organization", "name": ctx.brand(), "logo": {"@type": "ImageObject", "url": ctx.absolute(&logo(ctx))}},
-        "wordCount": a.words,
-    });
-    if let Some(updated) = a.updated {
-        ld["dateModified"] = json!(updated.to_string());
-    }
-    if let Some(ai) = author_index {
-        ld["author"] = json!({"@type": "Person", "name": ctx.authors.list[ai].name, "url": ctx.absolute(&ctx.author_href(ai))});
-    }
-    if let Some(img) = &head.image {
-        ld["image"] = json!(img);
-    }
     let recording = ctx.audio(a.audio.as_ref().map(|l| l.value.as_path()));
     let audio = recording.map(|r| {
         Box::new(ArticleAudio {
@@ -88,20 +69,40 @@ pub fn article<'a>(ctx: &PlanContext<'a>, i: ArticleId, a: &'a Article) -> PageP
             seconds: r.seconds(),
         })
     });
-    if let Some(r) = recording {
-        ld["audio"] = json!({
-            "@type": "AudioObject",
-            "name": a.title,
-            "contentUrl": ctx.absolute(&r.url()),
-            "encodingFormat": r.kind.mime(),
-            "duration": iso_duration(r.seconds()),
-            "contentSize": r.bytes.to_string(),
-        });
-    }
-    if let Some(&(ci, _)) = filing.topics.first() {
-        ld["articleSection"] = json!(strip_emoji(&ctx.topics.categories[ci].topic.title));
-    }
-    head.json_ld.push(ld);
+    let ld = ArticleLd {
+        context: "https://schema.org",
+        kind: "Article",
+        section: filing
+            .topics
+            .first()
+            .map(|&(ci, _)| strip_emoji(&ctx.topics.categories[ci].topic.title)),
+        audio: recording.map(|r| AudioLd {
+            kind: "AudioObject",
+            size: r.bytes.to_string(),
+            url: ctx.absolute(&r.url()),
+            duration: iso_duration(r.seconds()),
+            format: r.kind.mime(),
+            name: &a.title,
+        }),
+        author: author_index.map(|ai| PersonLd {
+            kind: "Person",
+            name: &ctx.authors.list[ai].name,
+            url: ctx.absolute(&ctx.author_href(ai)),
+        }),
+        modified: a.updated.map(|d| d.to_string()),
+        published: a.date.to_string(),
+        description: &a.description,
+        headline: &a.title,
+        image: head.image.as_deref(),
+        page: &url,
+        publisher: OrganizationLd {
+            kind: "Organization",
+            logo: ImageLd { kind: "ImageObject", url: ctx.absolute(&logo(ctx)) },
+            name: ctx.brand(),
+        },
+        words: a.words,
+    };
+    head.json_ld.push(json_ld(&ld));
     head.json_ld.push(breadcrumbs_ld(ctx, &breadcrumbs, &a.title));
     PagePlan {
         head,
@@ -187,4 +188,71 @@ mod tests {
         assert_eq!(iso_duration(3600), "PT1H");
         assert_eq!(iso_duration(0), "PT0S");
     }
+}
+
+// An article's schema.org JSON-LD, its keys declared in alphabetical order (the order of the
+// `serde_json::Value` it was written from before, so the pages did not change).
+
+#[derive(Serialize)]
+struct ArticleLd<'a> {
+    #[serde(rename = "@context")]
+    context: &'static str,
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    #[serde(rename = "articleSection", skip_serializing_if = "Option::is_none")]
+    section: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    audio: Option<AudioLd<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    author: Option<PersonLd<'a>>,
+    #[serde(rename = "dateModified", skip_serializing_if = "Option::is_none")]
+    modified: Option<String>,
+    #[serde(rename = "datePublished")]
+    published: String,
+    description: &'a str,
+    headline: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    image: Option<&'a str>,
+    #[serde(rename = "mainEntityOfPage")]
+    page: &'a str,
+    publisher: OrganizationLd<'a>,
+    #[serde(rename = "wordCount")]
+    words: u32,
+}
+
+#[derive(Serialize)]
+struct AudioLd<'a> {
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    #[serde(rename = "contentSize")]
+    size: String,
+    #[serde(rename = "contentUrl")]
+    url: String,
+    duration: String,
+    #[serde(rename = "encodingFormat")]
+    format: &'a str,
+    name: &'a str,
+}
+
+#[derive(Serialize)]
+struct PersonLd<'a> {
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    name: &'a str,
+    url: String,
+}
+
+#[derive(Serialize)]
+struct OrganizationLd<'a> {
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    logo: ImageLd,
+    name: &'a str,
+}
+
+#[derive(Serialize)]
+struct ImageLd {
+    #[serde(rename = "@type")]
+    kind: &'static str,
+    url: String,
 }

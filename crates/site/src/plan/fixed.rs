@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use stillpoint_content::{ArticleId, InfoPage, info_page_spec, title_case, truncate_words};
 
-use super::json_ld::breadcrumbs_ld;
+use super::json_ld::{breadcrumbs_ld, json_ld};
 use super::listing::pagination;
 use super::{Head, PagePlan, PlanContext};
 use crate::props::{
@@ -56,7 +56,7 @@ pub fn home<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
         if copy.more.show { next(&shown, MORE_FIRST + MORE_STEP * MORE_STEPS) } else { Vec::new() };
     let description = copy.description.clone().unwrap_or_else(|| c.description.clone());
     let mut h = head(ctx, "/", &copy.title, description);
-    h.json_ld.push(json!({
+    h.json_ld.push(json_ld(&json!({
         "@context": "https://schema.org",
         "@type": "WebSite",
         "name": c.title,
@@ -67,7 +67,7 @@ pub fn home<'a>(ctx: &PlanContext<'a>) -> PagePlan<'a> {
             "target": format!("{}/?q={{search_term_string}}", c.url),
             "query-input": "required name=search_term_string"
         }
-    }));
+    })));
     PagePlan {
         path: Route::home(),
         head: h,

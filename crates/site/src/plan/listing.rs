@@ -4,7 +4,7 @@
 use serde_json::json;
 use stillpoint_content::ArticleId;
 
-use super::json_ld::breadcrumbs_ld;
+use super::json_ld::{breadcrumbs_ld, json_ld};
 use super::{Head, PAGE_SIZE, PagePlan, PlanContext, strip_emoji};
 use crate::props::{AuthorProps, Link, ListingProps, PageProps, Pagination};
 use crate::render::Markdown;
@@ -226,19 +226,20 @@ pub fn author_page<'a>(ctx: &PlanContext<'a>, ai: usize, n: usize) -> PagePlan<'
     let breadcrumbs = vec![ctx.home_link(), authors_link];
     let (title, description) = (&author.meta_title, &author.meta_description);
     let mut head = page_head(ctx, (&path, n, &pagination), title, description, "profile");
-    head.json_ld.push(json!({
+    let mut person = json!({
         "@context": "https://schema.org",
         "@type": "Person",
         "name": author.name,
         "jobTitle": author.meta_title.split_once(", ").map_or(author.meta_title.as_str(), |(_, r)| r),
         "description": author.meta_description,
         "url": ctx.absolute(&base),
-    }));
+    });
     if let Some(photo) = &author.photo
         && let Some(url) = ctx.share_image(std::path::Path::new("data/authors.toml"), &photo.value)
     {
-        head.json_ld.last_mut().expect("just pushed")["image"] = json!(url);
+        person["image"] = json!(url);
     }
+    head.json_ld.push(json_ld(&person));
     head.json_ld.push(breadcrumbs_ld(ctx, &breadcrumbs, &author.name));
     PagePlan {
         head,

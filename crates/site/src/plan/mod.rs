@@ -10,12 +10,12 @@ mod navigation;
 mod summary;
 
 use rayon::prelude::*;
-use serde_json::Value;
 use stillpoint_content::{ArticleId, Catalog, ContentError, Diagnostics, Site};
 use stillpoint_fingerprint::Digest;
 
 use context::Shows;
 pub use context::{Live, PlanContext, noindex, reading_minutes, strip_emoji};
+pub use json_ld::JsonLd;
 pub use listing::Topic;
 pub use summary::{ArticleSummary, Held};
 
@@ -114,7 +114,8 @@ pub struct Head {
     pub published: Option<String>,
     pub prev: Option<String>,
     pub next: Option<String>,
-    pub json_ld: Vec<Value>,
+    /// Its JSON-LD blocks, each serialised once, when it is planned (`plan/json_ld.rs`).
+    pub json_ld: Vec<JsonLd>,
     pub noindex: bool,
 }
 

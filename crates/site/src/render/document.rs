@@ -57,8 +57,8 @@ pub fn escape(s: &str) -> String {
 }
 
 /// JSON inside `<script type="application/ld+json">`: `</` may not appear.
-fn json_for_script(v: &serde_json::Value) -> String {
-    serde_json::to_string(v).expect("JSON values serialise").replace("</", "<\\/")
+fn json_for_script(v: &serde_json::value::RawValue) -> String {
+    v.get().replace("</", "<\\/")
 }
 
 pub fn document(
@@ -215,7 +215,12 @@ mod tests {
             description: "d".into(),
             canonical: "https://s.example/x".into(),
             og_type: "article",
-            json_ld: vec![serde_json::json!({"name": "</script><script>alert(1)"})],
+            json_ld: vec![
+                serde_json::value::to_raw_value(
+                    &serde_json::json!({"name": "</script><script>alert(1)"}),
+                )
+                .unwrap(),
+            ],
             ..Head::default()
         };
         let html = document(
