@@ -151,6 +151,11 @@ front_matter_fields! {
     accept: Option<Vec<Spanned<String>>>,
 }
 
+/// The error for a required field the front matter lacks.
+fn missing_field(source: &Path, field: &str) -> ContentError {
+    ContentError::new(source, 1, 1, ContentErrorKind::MissingField(field.into()))
+}
+
 /// Required fields: absent, each is one `missing_field` error.
 const REQUIRED: &[&str] = &["title", "slug", "entities"];
 
@@ -235,12 +240,7 @@ impl Article {
                 errors.push(yaml_error(e));
                 for field in REQUIRED {
                     if !keys.0.iter().any(|k| k.value == *field) {
-                        errors.push(ContentError::new(
-                            source,
-                            1,
-                            1,
-                            ContentErrorKind::MissingField((*field).into()),
-                        ));
+                        errors.push(missing_field(source, field));
                     }
                 }
                 Err(errors)
@@ -281,9 +281,7 @@ impl Article {
                 Err(errors) => return (None, errors),
             },
         };
-        let missing = |field: &str| {
-            ContentError::new(source, 1, 1, ContentErrorKind::MissingField(field.into()))
-        };
+        let missing = |field: &str| missing_field(source, field);
         let at = |s: &Spanned<String>| (s.defined.line() as u32 + off, s.defined.column() as u32);
 
         let title = raw.title.as_ref().map(|t| t.value.trim().to_string()).unwrap_or_default();

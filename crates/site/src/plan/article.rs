@@ -176,20 +176,6 @@ fn related(ctx: &PlanContext, i: ArticleId) -> Vec<crate::props::Card> {
     picks.into_iter().map(|j| ctx.card(j, Some((ci, si)), false)).collect()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::iso_duration;
-
-    #[test]
-    fn iso_8601_durations() {
-        assert_eq!(iso_duration(750), "PT12M30S");
-        assert_eq!(iso_duration(45), "PT45S");
-        assert_eq!(iso_duration(3720), "PT1H2M");
-        assert_eq!(iso_duration(3600), "PT1H");
-        assert_eq!(iso_duration(0), "PT0S");
-    }
-}
-
 // An article's schema.org JSON-LD, its keys declared in alphabetical order (the order of the
 // `serde_json::Value` it was written from before, so the pages did not change).
 
@@ -255,4 +241,18 @@ struct ImageLd {
     #[serde(rename = "@type")]
     kind: &'static str,
     url: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::iso_duration;
+
+    #[test]
+    fn iso_8601_durations() {
+        assert_eq!(iso_duration(750), "PT12M30S");
+        assert_eq!(iso_duration(45), "PT45S");
+        assert_eq!(iso_duration(3720), "PT1H2M");
+        assert_eq!(iso_duration(3600), "PT1H");
+        assert_eq!(iso_duration(0), "PT0S");
+    }
 }
